@@ -1,0 +1,74 @@
+// swift-tools-version: 6.2
+// Our dependencies (swift-log 1.16, swift-service-lifecycle 2.13) need tools version 6.2.
+
+import PackageDescription
+
+/// One list of settings for every Swift target: Swift 6 language mode comes from the tools
+/// version; these add the upcoming features the house style asks for.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let argumentParser = Target.Dependency.product(
+    name: "ArgumentParser", package: "swift-argument-parser")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let serviceLifecycle = Target.Dependency.product(
+    name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
+let realModule = Target.Dependency.product(name: "RealModule", package: "swift-numerics")
+let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
+
+let package = Package(
+    name: "weather-kiosk",
+    products: [
+        .executable(name: "weather-kiosk", targets: ["weather-kiosk"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    ],
+    targets: [
+        // Domain and pure logic: no I/O, no C.
+        // RealModule gives it sin/log/exp without importing Glibc.
+        .target(name: "KioskCore", dependencies: [realModule], swiftSettings: swiftSettings),
+
+        // Open-Meteo requests and decoding over KioskCore's HTTPTransport port.
+        .target(name: "OpenMeteo", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+
+        // libcurl, and the HTTPTransport adapter over it.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(
+            name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
+
+        // Services and wiring: config and state stores, the verbs' implementations.
+        .target(
+            name: "KioskApp",
+            dependencies: ["KioskCore", "OpenMeteo", "CurlHTTP", tomlKit, logging, systemPackage],
+            swiftSettings: swiftSettings),
+
+        // The one executable: argument parsing only.
+        .executableTarget(
+            name: "weather-kiosk",
+            dependencies: ["KioskApp", "KioskCore", argumentParser, logging],
+            swiftSettings: swiftSettings),
+
+        // Test support: the fake Open-Meteo server on loopback, a manual clock.
+        .target(
+            name: "KioskTesting", dependencies: ["KioskCore", flyingFox],
+            swiftSettings: swiftSettings),
+
+        .testTarget(
+            name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
+            swiftSettings: swiftSettings),
+    ]
+)

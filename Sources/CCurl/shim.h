@@ -1,0 +1,45 @@
+// Typed wrappers for what Swift cannot import from libcurl: curl_easy_setopt and
+// curl_easy_getinfo are variadic, and some constants are macros.
+#ifndef CCURL_SHIM_H
+#define CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+static inline CURLcode CCurl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode CCurl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode CCurl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode CCurl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode CCurl_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+typedef size_t (*CCurl_write_callback)(char *data, size_t size, size_t count, void *context);
+static inline CURLcode CCurl_setopt_write_function(CURL *handle, CCurl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+typedef int (*CCurl_progress_callback)(void *context, curl_off_t download_total,
+                                       curl_off_t download_now, curl_off_t upload_total,
+                                       curl_off_t upload_now);
+static inline CURLcode CCurl_setopt_progress_function(CURL *handle,
+                                                      CCurl_progress_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+static inline CURLcode CCurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+#endif

@@ -1,0 +1,2 @@
+// HTTPTransport over libcurl.
+import CCurl

@@ -1,0 +1,2 @@
+// Services and wiring.
+import KioskCore

@@ -1,0 +1,193 @@
+public import FoundationEssentials
+
+/// The units a forecast's numbers are in: those it was requested with.
+public struct ForecastUnits: Sendable, Hashable, Codable {
+    /// Unit of every temperature.
+    public var temperature: TemperatureUnit
+    /// Unit of wind speed.
+    public var wind: WindUnit
+    /// Unit of precipitation sums.
+    public var precipitation: PrecipitationUnit
+
+    /// Creates a set of forecast units; the defaults are Open-Meteo's.
+    public init(
+        temperature: TemperatureUnit = .celsius, wind: WindUnit = .kmh,
+        precipitation: PrecipitationUnit = .millimetre
+    ) {
+        self.temperature = temperature
+        self.wind = wind
+        self.precipitation = precipitation
+    }
+
+    /// The forecast units that a display configured with `units` asks for.
+    public init(_ units: Units) {
+        self.init(
+            temperature: units.temperature, wind: units.wind, precipitation: units.precipitation)
+    }
+}
+
+/// Current conditions at one location. Every value may be missing: Open-Meteo sends `null`
+/// where a model has no data, and the kiosk shows a dash rather than inventing a number.
+public struct CurrentConditions: Sendable, Hashable, Codable {
+    /// When the values apply.
+    public var time: Date
+    /// Air temperature at 2 m.
+    public var temperature: Double?
+    /// Relative humidity at 2 m, percent.
+    public var relativeHumidity: Double?
+    /// Apparent ("feels like") temperature.
+    public var apparentTemperature: Double?
+    /// Whether the sun is up.
+    public var isDay: Bool?
+    /// WMO weather code.
+    public var weatherCode: WeatherCode?
+    /// Wind speed at 10 m.
+    public var windSpeed: Double?
+    /// Direction the wind comes from, degrees clockwise from north.
+    public var windDirection: Double?
+    /// Surface (station-level) pressure, hPa.
+    public var surfacePressure: Double?
+
+    /// Creates a set of current conditions.
+    public init(
+        time: Date, temperature: Double? = nil, relativeHumidity: Double? = nil,
+        apparentTemperature: Double? = nil, isDay: Bool? = nil, weatherCode: WeatherCode? = nil,
+        windSpeed: Double? = nil, windDirection: Double? = nil, surfacePressure: Double? = nil
+    ) {
+        self.time = time
+        self.temperature = temperature
+        self.relativeHumidity = relativeHumidity
+        self.apparentTemperature = apparentTemperature
+        self.isDay = isDay
+        self.weatherCode = weatherCode
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.surfacePressure = surfacePressure
+    }
+}
+
+/// One hour of the hourly forecast.
+public struct HourlyForecast: Sendable, Hashable, Codable {
+    /// Start of the hour.
+    public var time: Date
+    /// Air temperature at 2 m.
+    public var temperature: Double?
+    /// Probability of precipitation, percent.
+    public var precipitationProbability: Double?
+    /// WMO weather code.
+    public var weatherCode: WeatherCode?
+    /// Whether the sun is up.
+    public var isDay: Bool?
+
+    /// Creates an hour of forecast.
+    public init(
+        time: Date, temperature: Double? = nil, precipitationProbability: Double? = nil,
+        weatherCode: WeatherCode? = nil, isDay: Bool? = nil
+    ) {
+        self.time = time
+        self.temperature = temperature
+        self.precipitationProbability = precipitationProbability
+        self.weatherCode = weatherCode
+        self.isDay = isDay
+    }
+}
+
+/// One day of the daily forecast, in the location's own calendar.
+public struct DailyForecast: Sendable, Hashable, Codable {
+    /// The local date.
+    public var date: LocalDate
+    /// The day's most significant WMO weather code.
+    public var weatherCode: WeatherCode?
+    /// Highest temperature at 2 m.
+    public var temperatureMax: Double?
+    /// Lowest temperature at 2 m.
+    public var temperatureMin: Double?
+    /// Sum of precipitation.
+    public var precipitationSum: Double?
+    /// Highest hourly probability of precipitation, percent.
+    public var precipitationProbabilityMax: Double?
+    /// Sunrise, when the sun rises that day.
+    public var sunrise: Date?
+    /// Sunset, when the sun sets that day.
+    public var sunset: Date?
+
+    /// Creates a day of forecast.
+    public init(
+        date: LocalDate, weatherCode: WeatherCode? = nil, temperatureMax: Double? = nil,
+        temperatureMin: Double? = nil, precipitationSum: Double? = nil,
+        precipitationProbabilityMax: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil
+    ) {
+        self.date = date
+        self.weatherCode = weatherCode
+        self.temperatureMax = temperatureMax
+        self.temperatureMin = temperatureMin
+        self.precipitationSum = precipitationSum
+        self.precipitationProbabilityMax = precipitationProbabilityMax
+        self.sunrise = sunrise
+        self.sunset = sunset
+    }
+}
+
+/// The forecast for one location, as Open-Meteo returned it.
+public struct LocationForecast: Sendable, Hashable, Codable {
+    /// The grid point the model used (close to, not equal to, the requested coordinate).
+    public var coordinate: Coordinate
+    /// Elevation the forecast is for, metres.
+    public var elevation: Double?
+    /// IANA time zone, for example "Europe/Rome".
+    public var timezone: String?
+    /// Zone abbreviation, for example "CET".
+    public var timezoneAbbreviation: String?
+    /// The UTC offset valid when the forecast was made, applied to the whole series.
+    public var utcOffsetSeconds: Int
+    /// The units the numbers are in.
+    public var units: ForecastUnits
+    /// Current conditions, when requested and present.
+    public var current: CurrentConditions?
+    /// Hourly forecast, oldest first.
+    public var hourly: [HourlyForecast]
+    /// Daily forecast, oldest first.
+    public var daily: [DailyForecast]
+
+    /// Creates a location forecast.
+    public init(
+        coordinate: Coordinate, elevation: Double? = nil, timezone: String? = nil,
+        timezoneAbbreviation: String? = nil, utcOffsetSeconds: Int = 0,
+        units: ForecastUnits = ForecastUnits(), current: CurrentConditions? = nil,
+        hourly: [HourlyForecast] = [], daily: [DailyForecast] = []
+    ) {
+        self.coordinate = coordinate
+        self.elevation = elevation
+        self.timezone = timezone
+        self.timezoneAbbreviation = timezoneAbbreviation
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.units = units
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+    }
+
+    /// The location's wall-clock time at `instant`.
+    public func localTime(at instant: Date) -> LocalDateTime {
+        LocalDateTime(instant, utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// The daily entry for the location's own date at `instant` — not index 0, which is
+    /// yesterday for a while after local midnight when the data is older than that.
+    public func today(at instant: Date) -> DailyForecast? {
+        let date = localTime(at: instant).date
+        return daily.first { $0.date == date }
+    }
+
+    /// Up to `count` days following the location's today at `instant`.
+    public func upcomingDays(after instant: Date, count: Int) -> [DailyForecast] {
+        let date = localTime(at: instant).date
+        return Array(daily.filter { $0.date > date }.prefix(count))
+    }
+
+    /// Up to `count` hours starting with the hour that contains `instant`.
+    public func upcomingHours(from instant: Date, count: Int) -> [HourlyForecast] {
+        let start = instant.addingTimeInterval(-3600)
+        return Array(hourly.filter { $0.time > start }.prefix(count))
+    }
+}

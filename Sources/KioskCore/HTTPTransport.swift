@@ -1,0 +1,95 @@
+/// A GET request: the only kind the kiosk makes.
+public struct HTTPRequest: Sendable, Hashable {
+    /// Absolute URL with its query, already percent-encoded.
+    public var url: String
+    /// Extra header fields, in order. `User-Agent` and `Accept-Encoding` are the
+    /// transport's business.
+    public var headers: [HTTPHeader]
+
+    /// Creates a request.
+    public init(url: String, headers: [HTTPHeader] = []) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// One header field.
+public struct HTTPHeader: Sendable, Hashable {
+    /// Field name, for example "Accept".
+    public var name: String
+    /// Field value.
+    public var value: String
+
+    /// Creates a header field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A complete response: the status and the decoded (decompressed) body.
+public struct HTTPResponse: Sendable, Hashable {
+    /// HTTP status code.
+    public var status: Int
+    /// Body bytes, after content decoding.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, body: [UInt8]) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// Fetches URLs. The contract every implementation keeps:
+/// - any status code is a response, not an error (the caller reads error bodies);
+/// - a failure to get a complete response throws `HTTPTransportError`, whose message names
+///   the URL and what to do;
+/// - bodies larger than the transport's cap are refused with `.tooLarge`, never truncated;
+/// - task cancellation ends the transfer promptly with `.cancelled`;
+/// - the calling task is not blocked on a thread of the cooperative pool.
+public protocol HTTPTransport: Sendable {
+    /// Performs a GET request.
+    /// - Throws: `HTTPTransportError` when no complete response arrived.
+    func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse
+}
+
+/// Why a request produced no response.
+public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure a user can act on differently.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// The host name did not resolve.
+        case hostNotFound
+        /// Nothing listens at the address, or the route is down.
+        case connectionFailed
+        /// Connecting or the whole transfer took too long.
+        case timedOut
+        /// The TLS handshake or certificate check failed.
+        case tls
+        /// The body was larger than the transport accepts.
+        case tooLarge
+        /// The connection broke before the body was complete.
+        case incomplete
+        /// The task was cancelled.
+        case cancelled
+        /// Anything else.
+        case other
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The URL, without its query string's secrets.
+    public var url: String
+    /// One sentence that says what happened and what to do.
+    public var message: String
+
+    /// Creates an error.
+    public init(kind: Kind, url: String, message: String) {
+        self.kind = kind
+        self.url = url
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

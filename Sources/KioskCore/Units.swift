@@ -1,0 +1,100 @@
+/// Temperature unit for display and for the forecast request.
+public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
+    case celsius
+    case fahrenheit
+
+    /// The symbol shown after a number, with its degree sign.
+    public var symbol: String { self == .celsius ? "°C" : "°F" }
+
+    /// Converts a temperature in degrees Celsius to this unit.
+    public func fromCelsius(_ value: Double) -> Double {
+        self == .celsius ? value : value * 9 / 5 + 32
+    }
+
+    /// Converts a temperature in this unit to degrees Celsius.
+    public func toCelsius(_ value: Double) -> Double {
+        self == .celsius ? value : (value - 32) * 5 / 9
+    }
+}
+
+/// Wind speed unit; raw values are the config spellings and Open-Meteo's `wind_speed_unit`.
+public enum WindUnit: String, Sendable, Codable, CaseIterable {
+    case kmh
+    case ms
+    case mph
+    case kn
+
+    /// The symbol shown after a number.
+    public var symbol: String {
+        switch self {
+        case .kmh: "km/h"
+        case .ms: "m/s"
+        case .mph: "mph"
+        case .kn: "kn"
+        }
+    }
+}
+
+/// Pressure unit for display. Open-Meteo always reports hectopascals.
+public enum PressureUnit: String, Sendable, Codable, CaseIterable {
+    case hectopascal = "hPa"
+    case inchesOfMercury = "inHg"
+    case millimetresOfMercury = "mmHg"
+
+    /// The symbol shown after a number.
+    public var symbol: String { rawValue }
+
+    /// Converts hectopascals to this unit.
+    public func fromHectopascals(_ value: Double) -> Double {
+        switch self {
+        case .hectopascal: value
+        case .inchesOfMercury: value / 33.8638866667
+        case .millimetresOfMercury: value / 1.33322387415
+        }
+    }
+
+    /// Digits after the decimal point that suit the unit's size.
+    public var fractionDigits: Int { self == .inchesOfMercury ? 2 : 0 }
+}
+
+/// Precipitation unit; raw values are the config spellings and Open-Meteo's.
+public enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
+    case millimetre = "mm"
+    case inch
+
+    /// The symbol shown after a number.
+    public var symbol: String { self == .millimetre ? "mm" : "in" }
+}
+
+/// Whether clocks show 24-hour or 12-hour time.
+public enum ClockStyle: String, Sendable, Codable, CaseIterable {
+    case twentyFourHour = "24h"
+    case twelveHour = "12h"
+}
+
+/// The units of everything the kiosk shows; the `[units]` table of the config.
+public struct Units: Sendable, Hashable, Codable {
+    /// Temperature unit.
+    public var temperature: TemperatureUnit
+    /// Wind speed unit.
+    public var wind: WindUnit
+    /// Pressure unit.
+    public var pressure: PressureUnit
+    /// Precipitation unit.
+    public var precipitation: PrecipitationUnit
+    /// 24-hour or 12-hour clock.
+    public var clock: ClockStyle
+
+    /// Creates a set of units; the defaults are metric and a 24-hour clock.
+    public init(
+        temperature: TemperatureUnit = .celsius, wind: WindUnit = .kmh,
+        pressure: PressureUnit = .hectopascal, precipitation: PrecipitationUnit = .millimetre,
+        clock: ClockStyle = .twentyFourHour
+    ) {
+        self.temperature = temperature
+        self.wind = wind
+        self.pressure = pressure
+        self.precipitation = precipitation
+        self.clock = clock
+    }
+}

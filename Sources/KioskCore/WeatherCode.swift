@@ -1,0 +1,105 @@
+/// A WMO weather interpretation code (WMO 4677, the subset Open-Meteo reports).
+public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
+    /// The numeric code, 0…99.
+    public var rawValue: Int
+
+    /// Wraps a numeric code; unknown codes are kept and described as "Unknown".
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Every code Open-Meteo documents, in ascending order (28 codes).
+    public static let documented: [WeatherCode] = [
+        0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82,
+        85, 86, 95, 96, 99,
+    ].map(WeatherCode.init(rawValue:))
+
+    /// What the code means, in words a person would use ("Light drizzle").
+    public var condition: String {
+        switch rawValue {
+        case 0: "Clear sky"
+        case 1: "Mainly clear"
+        case 2: "Partly cloudy"
+        case 3: "Overcast"
+        case 45: "Fog"
+        case 48: "Rime fog"
+        case 51: "Light drizzle"
+        case 53: "Drizzle"
+        case 55: "Dense drizzle"
+        case 56: "Light freezing drizzle"
+        case 57: "Freezing drizzle"
+        case 61: "Light rain"
+        case 63: "Rain"
+        case 65: "Heavy rain"
+        case 66: "Light freezing rain"
+        case 67: "Freezing rain"
+        case 71: "Light snow"
+        case 73: "Snow"
+        case 75: "Heavy snow"
+        case 77: "Snow grains"
+        case 80: "Light showers"
+        case 81: "Showers"
+        case 82: "Violent showers"
+        case 85: "Snow showers"
+        case 86: "Heavy snow showers"
+        case 95: "Thunderstorm"
+        case 96: "Thunderstorm, hail"
+        case 99: "Thunderstorm, heavy hail"
+        default: "Unknown"
+        }
+    }
+
+    /// The icon group that draws this code.
+    public var icon: WeatherIcon {
+        switch rawValue {
+        case 0: .clear
+        case 1: .mainlyClear
+        case 2: .partlyCloudy
+        case 3: .overcast
+        case 45, 48: .fog
+        case 51, 53, 55: .drizzle
+        case 56, 57: .freezingDrizzle
+        case 61, 63, 65: .rain
+        case 66, 67: .freezingRain
+        case 71, 73, 75: .snow
+        case 77: .snowGrains
+        case 80, 81, 82: .showers
+        case 85, 86: .snowShowers
+        case 95: .thunderstorm
+        case 96, 99: .thunderstormHail
+        default: .unknown
+        }
+    }
+
+    /// Whether the code is a documented one.
+    public var isDocumented: Bool { Self.documented.contains(self) }
+}
+
+extension WeatherCode: ExpressibleByIntegerLiteral {
+    /// Creates a code from an integer literal.
+    public init(integerLiteral value: Int) { self.init(rawValue: value) }
+}
+
+extension WeatherCode: CustomStringConvertible {
+    /// The condition text.
+    public var description: String { condition }
+}
+
+/// The icon groups, one drawing each; `clear`, `mainlyClear` and `partlyCloudy` have night
+/// variants (a moon instead of the sun), chosen by `is_day`.
+public enum WeatherIcon: String, Sendable, Hashable, Codable, CaseIterable {
+    case clear
+    case mainlyClear
+    case partlyCloudy
+    case overcast
+    case fog
+    case drizzle
+    case freezingDrizzle
+    case rain
+    case freezingRain
+    case snow
+    case snowGrains
+    case showers
+    case snowShowers
+    case thunderstorm
+    case thunderstormHail
+    case unknown
+}

@@ -1,0 +1,2 @@
+// Test support: the fake Open-Meteo server, a manual clock.
+import FlyingFox

@@ -1,0 +1,1 @@
+// The Open-Meteo client: forecast and geocoding requests, response decoding, error bodies.

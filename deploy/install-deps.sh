@@ -1,0 +1,63 @@
+#!/bin/sh
+# Installs the Debian packages weather-kiosk needs to build and to run its tests.
+# Idempotent and non-interactive; run as root or through sudo. Debian 12 (bookworm) and
+# 13 (trixie), and Raspberry Pi OS on either.
+#
+#   deploy/install-deps.sh            build and test dependencies
+#   deploy/install-deps.sh --runtime  only what the installed binary needs at run time
+set -eu
+
+build_packages="
+    pkg-config
+    libcurl4-openssl-dev
+    libcairo2-dev
+    libi2c-dev
+    libgpiod-dev
+    fonts-dejavu-core
+    ca-certificates
+"
+runtime_packages="
+    libcairo2
+    fonts-dejavu-core
+    ca-certificates
+"
+# The runtime library names differ between bookworm and trixie (t64 transition, gpiod 2).
+runtime_versioned() {
+    if apt-cache show libgpiod3 >/dev/null 2>&1; then echo "libgpiod3"; else echo "libgpiod2"; fi
+    if apt-cache show libcurl4t64 >/dev/null 2>&1; then echo "libcurl4t64"; else echo "libcurl4"; fi
+    echo "libi2c0"
+}
+
+want="$build_packages"
+if [ "${1:-}" = "--runtime" ]; then
+    want="$runtime_packages $(runtime_versioned)"
+elif [ -n "${1:-}" ]; then
+    echo "usage: $0 [--runtime]" >&2
+    exit 2
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+        exec sudo -- "$0" "$@"
+    fi
+    echo "install-deps.sh: run this as root (or install sudo): it installs Debian packages." >&2
+    exit 1
+fi
+
+missing=""
+for package in $want; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    echo "install-deps.sh: all packages already installed."
+    exit 0
+fi
+
+echo "install-deps.sh: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086  # the list is meant to split into words
+apt-get install -y -q --no-install-recommends $missing
