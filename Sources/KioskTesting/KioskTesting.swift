@@ -1,2 +1,0 @@
-// Test support: the fake Open-Meteo server, a manual clock.
-import FlyingFox
