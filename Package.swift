@@ -70,5 +70,8 @@ let package = Package(
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskAppTests", dependencies: ["KioskApp", "KioskCore", "KioskTesting"],
+            swiftSettings: swiftSettings),
     ]
 )

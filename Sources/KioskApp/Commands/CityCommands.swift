@@ -1,0 +1,207 @@
+public import KioskCore
+
+/// The `city` verbs: the favourites list in the config file.
+public struct CityCommands: Sendable {
+    /// The config file.
+    public let store: ConfigStore
+    /// Where output goes.
+    public let console: Console
+
+    /// Creates the verbs for a config file.
+    public init(store: ConfigStore, console: Console) {
+        self.store = store
+        self.console = console
+    }
+
+    private var config: ConfigCommands { ConfigCommands(store: store, console: console) }
+
+    /// `city list`: the favourites in display order.
+    /// - Throws: `CommandFailure` when the config is unreadable or invalid.
+    public func list(json: Bool) throws {
+        let cities = try config.load().configuration.cities
+        if json {
+            console.print(try JSONText.encode(cities.map(CityJSON.init)))
+            return
+        }
+        guard !cities.isEmpty else {
+            console.print("No favourites yet. Add one with: weather-kiosk city add NAME")
+            return
+        }
+        let rows = cities.enumerated().map { index, city in
+            [
+                String(index + 1), city.qualifiedName, Self.coordinateText(city.coordinate),
+                city.timezone ?? "",
+            ]
+        }
+        console.print(TextTable.render(rows, rightAligned: [0]))
+    }
+
+    /// `city add --name N --lat X --lon Y`: a favourite from coordinates, without network.
+    /// - Throws: `CommandFailure` when the config cannot be changed.
+    public func add(_ city: City) throws {
+        guard (-90...90).contains(city.coordinate.latitude),
+            (-180...180).contains(city.coordinate.longitude)
+        else {
+            throw CommandFailure.usage(
+                "Latitude must be from -90 to 90 and longitude from -180 to 180; got \(city.coordinate.latitude), \(city.coordinate.longitude)."
+            )
+        }
+        guard !city.name.trimmingWhitespace.isEmpty else {
+            throw CommandFailure.usage("The city needs a name (--name).")
+        }
+        var outcome = ""
+        try config.update { document in
+            let cities = try Self.currentCities(document)
+            if let index = cities.firstIndex(where: { $0.isSamePlace(as: city) }) {
+                outcome =
+                    "\(cities[index].qualifiedName) is already favourite \(index + 1); nothing changed."
+                return document
+            }
+            outcome =
+                "Added \(city.qualifiedName) (\(Self.coordinateText(city.coordinate))) as favourite \(cities.count + 1)."
+            return try document.appendingCity(city)
+        }
+        console.print(outcome)
+    }
+
+    /// `city remove NAME|INDEX`.
+    /// - Throws: `CommandFailure` when no single favourite matches, or on a config problem.
+    public func remove(_ reference: String) throws {
+        var removed: City?
+        try config.update { document in
+            let cities = try Self.currentCities(document)
+            let index = try Self.resolve(reference, in: cities)
+            removed = cities[index - 1]
+            return try document.removingCity(at: index)
+        }
+        if let removed { console.print("Removed \(removed.qualifiedName).") }
+    }
+
+    /// `city move NAME|INDEX POSITION`: moves a favourite to a 1-based position.
+    /// - Throws: `CommandFailure` for an unknown favourite or a position out of range.
+    public func move(_ reference: String, to position: Int) throws {
+        var message = ""
+        try config.update { document in
+            let cities = try Self.currentCities(document)
+            let index = try Self.resolve(reference, in: cities)
+            guard (1...cities.count).contains(position) else {
+                throw CommandFailure.usage(
+                    "Position must be from 1 to \(cities.count), not \(position).")
+            }
+            message =
+                index == position
+                ? "\(cities[index - 1].qualifiedName) is already favourite \(position); nothing changed."
+                : "Moved \(cities[index - 1].qualifiedName) from \(index) to \(position)."
+            return try document.movingCity(from: index, to: position)
+        }
+        console.print(message)
+    }
+
+    // MARK: Shared
+
+    /// The favourite a CITY argument names: a 1-based index, or a name compared ignoring
+    /// case and accents. Returns the 1-based index.
+    /// - Throws: `CommandFailure` (exit 2) when none or several match.
+    public static func resolve(_ reference: String, in cities: [City]) throws -> Int {
+        if let index = Int(reference.trimmingWhitespace) {
+            guard (1...max(1, cities.count)).contains(index), !cities.isEmpty else {
+                throw CommandFailure.usage(
+                    cities.isEmpty
+                        ? "There are no favourites yet; add one with `weather-kiosk city add NAME`."
+                        : "There is no favourite \(index); `weather-kiosk city list` numbers them 1 to \(cities.count)."
+                )
+            }
+            return index
+        }
+        let matches = cities.indices.filter { cities[$0].matches(name: reference) }
+        switch matches.count {
+        case 1:
+            return matches[0] + 1
+        case 0:
+            throw CommandFailure.usage(
+                "No favourite is named \"\(reference)\"; `weather-kiosk city list` shows them.")
+        default:
+            let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
+            throw CommandFailure.usage(
+                "\(matches.count) favourites are named \"\(reference)\" (\(numbers)); give the number instead."
+            )
+        }
+    }
+
+    /// The favourites of `document`, which must be valid.
+    static func currentCities(_ document: ConfigDocument) throws -> [City] {
+        try ConfigStore.resolve(document).cities
+    }
+
+    /// "41.8919, 12.5113".
+    static func coordinateText(_ coordinate: Coordinate) -> String {
+        "\(fixed(coordinate.latitude, 4)), \(fixed(coordinate.longitude, 4))"
+    }
+}
+
+/// A city as `--json` prints it: the config's key names.
+struct CityJSON: Encodable {
+    var name: String
+    var country: String?
+    var admin1: String?
+    var latitude: Double
+    var longitude: Double
+    var timezone: String?
+    var geonameID: Int?
+
+    init(_ city: City) {
+        name = city.name
+        country = city.country
+        admin1 = city.admin1
+        latitude = city.coordinate.latitude
+        longitude = city.coordinate.longitude
+        timezone = city.timezone
+        geonameID = city.geonameID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, country, admin1, latitude, longitude, timezone
+        case geonameID = "geoname_id"
+    }
+}
+
+/// `value` rounded to `digits` decimals, always showing them: fixed(3.14159, 2) = "3.14".
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "–" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int(scaled / scale)
+    var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
+    if digits > 0 {
+        let fraction = String(Int(scaled) - whole * Int(scale))
+        text += "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+    return text
+}
+
+/// Plain-text tables with aligned columns.
+enum TextTable {
+    /// Rows joined with two spaces between columns; columns in `rightAligned` are padded
+    /// on the left. Trailing spaces are trimmed.
+    static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return rows.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                line +=
+                    (column == 0 ? "" : "  ")
+                    + (rightAligned.contains(column) ? padding + cell : cell + padding)
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,245 @@
+import KioskCore
+import TOMLKit
+
+/// The `config` verbs: show, check, get, set, unset, edit.
+public struct ConfigCommands: Sendable {
+    /// The config file.
+    public let store: ConfigStore
+    /// Where output goes.
+    public let console: Console
+
+    /// Creates the verbs for a config file.
+    public init(store: ConfigStore, console: Console) {
+        self.store = store
+        self.console = console
+    }
+
+    /// `config show`: the whole effective configuration as TOML, each value marked with
+    /// where it comes from when not from the file.
+    /// - Throws: `CommandFailure` when the file is unreadable or invalid.
+    public func show(json: Bool) throws {
+        let loaded = try load()
+        let configuration = loaded.configuration
+        if json {
+            console.print(JSONText.value(.table(effectiveTable(configuration))))
+            return
+        }
+        var lines: [String] = []
+        lines.append(
+            "# \(store.path)" + (loaded.exists ? "" : " (no such file: built-in defaults)"))
+        lines.append(
+            "# Lines marked \"default\" come from the built-in defaults or the board profile.")
+        var currentTable = ""
+        for key in ConfigSchema.keys {
+            let parts = key.path.split(separator: ".").map(String.init)
+            let table = parts.count > 1 ? parts[0] : ""
+            if table != currentTable {
+                lines.append("")
+                lines.append("[\(table)]")
+                currentTable = table
+            }
+            let name = parts.last ?? key.path
+            let fromFile = (try? loaded.document.value(at: ConfigPath(dotted: key.path))) != nil
+            guard let value = key.value(in: configuration) else {
+                lines.append("# \(name) is not set: \(key.summary)")
+                continue
+            }
+            let statement = "\(TOMLText.key(name)) = \(value.tomlLiteral)"
+            lines.append(fromFile ? statement : pad(statement, 40) + "# default")
+        }
+        for city in configuration.cities {
+            lines.append("")
+            lines.append("[[cities]]")
+            if case .table(let members) = ConfigSchema.table(for: city) {
+                for (key, value) in members { lines.append("\(key) = \(value.tomlLiteral)") }
+            }
+        }
+        console.print(lines.joined(separator: "\n"))
+    }
+
+    /// `config check [FILE]`: validates a file without using it.
+    /// - Throws: `CommandFailure` (exit 2) listing every problem.
+    public func check(file: String?) throws {
+        let path = file ?? store.path
+        let checked = ConfigStore(explicitPath: path, environment: [:])
+        let loaded = try ConfigCommands(store: checked, console: console).load()
+        guard loaded.exists else {
+            throw CommandFailure.usage(
+                "\(path) does not exist; `config show` prints a complete config to start from.")
+        }
+        let configuration = loaded.configuration
+        let favourites =
+            configuration.cities.count == 1
+            ? "1 favourite" : "\(configuration.cities.count) favourites"
+        console.print("\(path) is valid: board \(configuration.board), \(favourites).")
+    }
+
+    /// `config get KEY`: one value of the effective configuration.
+    /// - Throws: `CommandFailure` for an unknown key or an invalid file.
+    public func get(_ key: String, json: Bool) throws {
+        let configuration = try load().configuration
+        let (schemaKey, member) = try resolveKey(key)
+        var value = schemaKey.value(in: configuration)
+        if let member { value = value?[member] }
+        guard let value else {
+            if json { console.print("null") } else { console.print("") }
+            return
+        }
+        console.print(json ? JSONText.value(value) : value.plainText)
+    }
+
+    /// `config set KEY VALUE`: changes one key in the file, leaving everything else as it is.
+    /// - Throws: `CommandFailure` (exit 2) when the value is refused; nothing is written then.
+    public func set(_ key: String, to text: String) throws {
+        let (schemaKey, member) = try resolveKey(key)
+        var previous: ConfigValue?
+        var newValue = ConfigValue.string("")
+        let path = ConfigPath(dotted: schemaKey.path)
+        try update { document in
+            let current = (try? ConfigStore.resolve(document)) ?? KioskConfiguration()
+            previous = schemaKey.value(in: current)
+            if let member {
+                var members: [(key: String, value: ConfigValue)] = []
+                if case .table(let existing)? = previous { members = existing }
+                let memberValue = ConfigValue.string(text)
+                if let index = members.firstIndex(where: { $0.key == member }) {
+                    members[index].value = memberValue
+                } else {
+                    members.append((member, memberValue))
+                }
+                newValue = .table(members)
+            } else {
+                newValue = try parseValue(text, for: schemaKey)
+            }
+            return try document.setting(path, to: newValue)
+        }
+        let was = previous.map { " (was \($0.tomlLiteral))" } ?? ""
+        console.print("\(schemaKey.path) = \(newValue.tomlLiteral)\(was)")
+    }
+
+    /// `config unset KEY`: removes a key from the file, so its default applies again.
+    /// - Throws: `CommandFailure` for an unknown key or an unwritable file.
+    public func unset(_ key: String) throws {
+        let (schemaKey, member) = try resolveKey(key)
+        guard member == nil else {
+            throw CommandFailure.usage(
+                "Unset the whole table instead: `config unset \(schemaKey.path)`.")
+        }
+        var wasSet = false
+        let loaded = try update { document in
+            let path = ConfigPath(dotted: schemaKey.path)
+            wasSet = (try document.value(at: path)) != nil
+            return try document.removing(path)
+        }
+        guard wasSet else {
+            console.print("\(schemaKey.path) is not set in \(store.path); nothing changed.")
+            return
+        }
+        let now =
+            schemaKey.value(in: loaded.configuration).map { "default \($0.tomlLiteral)" }
+            ?? "not set"
+        console.print("\(schemaKey.path) removed from \(store.path); it is now \(now).")
+    }
+
+    // MARK: Helpers shared with the other verbs
+
+    /// Loads the config, turning problems into a `CommandFailure`.
+    func load() throws -> ConfigStore.Loaded {
+        do {
+            return try store.load()
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Edits the config under its lock, turning problems into a `CommandFailure`.
+    @discardableResult
+    func update(_ edit: (ConfigDocument) throws -> ConfigDocument) throws -> ConfigStore.Loaded {
+        do {
+            return try store.update { document, _ in try edit(document) }
+        } catch let error as ConfigFileError {
+            var failure = CommandFailure(error)
+            if error.kind == .invalid || error.kind == .syntax {
+                failure.message += "\nNothing was changed."
+            }
+            throw failure
+        }
+    }
+
+    private func resolveKey(_ text: String) throws -> (ConfigKey, member: String?) {
+        if let key = ConfigSchema.key(text) { return (key, nil) }
+        let parts = text.split(separator: ".").map(String.init)
+        if parts.count == 3, let key = ConfigSchema.key(parts[0] + "." + parts[1]),
+            case .table(let members) = key.kind, members.contains(parts[2])
+        {
+            return (key, parts[2])
+        }
+        var message = "Unknown config key \(text)"
+        if let suggestion = ConfigSchema.suggestion(for: text) {
+            message += "; did you mean \(suggestion)?"
+        } else {
+            message += "; `weather-kiosk config show` lists every key."
+        }
+        throw CommandFailure.usage(message)
+    }
+
+    private func parseValue(_ text: String, for key: ConfigKey) throws -> ConfigValue {
+        switch key.kind {
+        case .string:
+            return .string(text)
+        case .integer, .float:
+            guard let value = tomlLiteral(text), case .integer = value else {
+                if key.kind == .float, let value = tomlLiteral(text), case .float = value {
+                    return value
+                }
+                let expected = key.kind == .integer ? "a whole number" : "a number"
+                throw CommandFailure.usage(
+                    "\(key.path) takes \(expected) (\(key.summary)), not \"\(text)\".")
+            }
+            return value
+        case .stringList:
+            if text.hasPrefix("["), let value = tomlLiteral(text) { return value }
+            let items = text.split(whereSeparator: { $0 == "," || $0 == " " }).map {
+                ConfigValue.string(String($0))
+            }
+            return .array(items)
+        case .table(let members):
+            guard text.hasPrefix("{"), let value = tomlLiteral(text), case .table = value else {
+                throw CommandFailure.usage(
+                    "\(key.path) takes a table such as '{ \(members.map { "\($0) = …" }.joined(separator: ", ")) }',"
+                        + " or set one member: `config set \(key.path).\(members[0]) VALUE`.")
+            }
+            return value
+        }
+    }
+
+    private func tomlLiteral(_ text: String) -> ConfigValue? {
+        let document = ConfigDocument(file: "the command line", text: "value = \(text)\n")
+        return (try? document.parse())?.first { $0.key == "value" }?.value
+    }
+
+    private func effectiveTable(_ configuration: KioskConfiguration)
+        -> [(key: String, value: ConfigValue)]
+    {
+        var root: [(key: String, value: ConfigValue)] = []
+        var tables: [(name: String, members: [(key: String, value: ConfigValue)])] = []
+        for key in ConfigSchema.keys {
+            guard let value = key.value(in: configuration) else { continue }
+            let parts = key.path.split(separator: ".").map(String.init)
+            if parts.count == 1 {
+                root.append((parts[0], value))
+            } else if let index = tables.firstIndex(where: { $0.name == parts[0] }) {
+                tables[index].members.append((parts[1], value))
+            } else {
+                tables.append((parts[0], [(parts[1], value)]))
+            }
+        }
+        root += tables.map { ($0.name, ConfigValue.table($0.members)) }
+        root.append(("cities", .array(configuration.cities.map(ConfigSchema.table(for:)))))
+        return root
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
+    }
+}

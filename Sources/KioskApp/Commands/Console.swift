@@ -1,0 +1,92 @@
+import Glibc
+
+/// Where a verb writes and reads: the terminal in the binary, a recorder in tests.
+public struct Console: Sendable {
+    /// Writes text of normal output, followed by a newline unless `terminator` is false.
+    public var write: @Sendable (String) -> Void
+    /// Writes a line of diagnostics: warnings and errors.
+    public var printError: @Sendable (String) -> Void
+    /// Reads a line of input; nil at end of input.
+    public var readLine: @Sendable () -> String?
+    /// Whether a person is at the other end (stdin and stdout are terminals).
+    public var isInteractive: Bool
+
+    /// Writes a line of normal output; with `terminator: false`, no newline (a prompt).
+    public func print(_ text: String, terminator: Bool = true) {
+        write(terminator ? text + "\n" : text)
+    }
+
+    /// Creates a console from its parts; `write` gets text with its newlines.
+    public init(
+        write: @escaping @Sendable (String) -> Void,
+        printError: @escaping @Sendable (String) -> Void,
+        readLine: @escaping @Sendable () -> String? = { nil }, isInteractive: Bool = false
+    ) {
+        self.write = write
+        self.printError = printError
+        self.readLine = readLine
+        self.isInteractive = isInteractive
+    }
+
+    /// The process's standard streams.
+    public static var standard: Console {
+        Console(
+            write: { text in writeAll(STDOUT_FILENO, text) },
+            printError: { text in writeAll(STDERR_FILENO, text + "\n") },
+            readLine: { Swift.readLine(strippingNewline: true) },
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+    }
+}
+
+/// A verb's failure: one sentence for stderr and the exit code DESIGN.md fixes.
+public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+    /// Exit code 1: something at run time failed (network, device, file).
+    public static let runtime: Int32 = 1
+    /// Exit code 2: the arguments or the config are wrong.
+    public static let usage: Int32 = 2
+    /// Exit code 3: the daemon is not running.
+    public static let daemonNotRunning: Int32 = 3
+
+    /// The sentence (or, for config problems, one sentence per line).
+    public var message: String
+    /// The process exit code.
+    public var exitCode: Int32
+
+    /// Creates a failure.
+    public init(_ message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    /// A usage or validation failure (exit 2).
+    public static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(message, exitCode: usage)
+    }
+
+    /// A run-time failure (exit 1).
+    public static func runtime(_ message: String) -> CommandFailure {
+        CommandFailure(message, exitCode: runtime)
+    }
+
+    /// The failure for a config problem: exit 2 for what the user wrote, 1 for file access.
+    public init(_ error: ConfigFileError) {
+        self.init(error.description, exitCode: error.kind == .access ? Self.runtime : Self.usage)
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Writes all of `text` to a file descriptor, retrying short writes and EINTR. A closed
+/// pipe (EPIPE) ends the write quietly: the reader has gone.
+func writeAll(_ descriptor: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { raw in
+            retryingInterrupts { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+        }
+        if written <= 0 { return }
+        offset += written
+    }
+}

@@ -1,0 +1,56 @@
+public import KioskCore
+
+/// A problem with a config file, located where it can be: the file, the line, and a
+/// sentence that names the key and what to do.
+public struct ConfigFileError: Error, Sendable, CustomStringConvertible {
+    /// One located problem.
+    public struct Problem: Sendable, Hashable {
+        /// The file's path.
+        public var file: String
+        /// 1-based line, when known.
+        public var line: Int?
+        /// Where in the document, when it is about a key.
+        public var path: ConfigPath?
+        /// The sentence, without file and line.
+        public var message: String
+
+        /// "FILE, line N: message." — the form every config error is printed in.
+        public var text: String {
+            let place = line.map { "\(file), line \($0)" } ?? file
+            let sentence =
+                message.hasSuffix(".") || message.hasSuffix("?") ? message : message + "."
+            return "\(place): \(sentence)"
+        }
+    }
+
+    /// What kind of failure; decides the exit code.
+    public enum Kind: Sendable, Hashable {
+        /// The file is not valid TOML.
+        case syntax
+        /// The TOML is valid but a key is unknown, mistyped or out of range.
+        case invalid
+        /// The file could not be read, written or locked.
+        case access
+        /// The file uses TOML the automatic editor does not change safely.
+        case notEditable
+    }
+
+    /// What kind of failure.
+    public var kind: Kind
+    /// Every problem, in line order.
+    public var problems: [Problem]
+
+    /// Creates an error.
+    public init(kind: Kind, problems: [Problem]) {
+        self.kind = kind
+        self.problems = problems
+    }
+
+    /// Creates an error with one problem.
+    public init(kind: Kind, file: String, line: Int? = nil, message: String) {
+        self.init(kind: kind, problems: [Problem(file: file, line: line, message: message)])
+    }
+
+    /// Every problem, one per line.
+    public var description: String { problems.map(\.text).joined(separator: "\n") }
+}

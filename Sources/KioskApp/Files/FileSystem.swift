@@ -1,0 +1,274 @@
+import Glibc
+
+/// A failed file-system operation, as one sentence that names the path, what was being
+/// done, the system's reason, and a way out.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    /// The path involved.
+    public var path: String
+    /// The errno value, 0 when the failure was not a system call's.
+    public var errorNumber: Int32
+    /// The sentence.
+    public var message: String
+
+    /// Creates an error from an errno value, adding a hint for the usual causes.
+    public init(_ action: String, path: String, errorNumber: Int32) {
+        self.path = path
+        self.errorNumber = errorNumber
+        var sentence = "Cannot \(action) \(path): \(systemMessage(errorNumber))"
+        switch errorNumber {
+        case EACCES, EPERM:
+            sentence += "; run the command with sudo, or give your user write access to it"
+        case EROFS:
+            sentence += "; the file system is mounted read-only"
+        case ENOSPC, EDQUOT:
+            sentence += "; free some space on the disk"
+        default:
+            break
+        }
+        message = sentence + "."
+    }
+
+    /// Creates an error with a given sentence.
+    public init(path: String, message: String) {
+        self.path = path
+        self.errorNumber = 0
+        self.message = message
+    }
+
+    /// The sentence.
+    public var description: String { message }
+}
+
+/// The text of `strerror` for an errno value, lower-cased like a clause.
+func systemMessage(_ errorNumber: Int32) -> String {
+    guard let text = strerror(errorNumber) else { return "error \(errorNumber)" }
+    let message = String(cString: text)
+    guard let first = message.first else { return message }
+    return first.lowercased() + message.dropFirst()
+}
+
+/// Reading and atomically replacing whole files.
+public enum FileSystem {
+    /// The directory part of `path` ("." for a bare name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Whether something exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// The whole file at `path`, or nil when there is no such file.
+    /// - Throws: `FileSystemError` when it exists but cannot be read, or is over `limit`.
+    public static func read(_ path: String, limit: Int = 16 << 20) throws(FileSystemError)
+        -> [UInt8]?
+    {
+        let descriptor = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw FileSystemError("read", path: path, errorNumber: errno)
+        }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) }
+            }
+            if count < 0 { throw FileSystemError("read", path: path, errorNumber: errno) }
+            if count == 0 { return result }
+            result += buffer[0..<count]
+            if result.count > limit {
+                throw FileSystemError(
+                    path: path,
+                    message:
+                        "Cannot read \(path): it is larger than \(limit >> 20) MiB; is it the right file?"
+                )
+            }
+        }
+    }
+
+    /// Replaces the file at `path` with `contents` so that a crash or power cut at any
+    /// instant leaves either the old or the new file, never a mix: a temporary file in the
+    /// same directory is written and synced, renamed over `path`, and the directory synced.
+    /// A new file gets `mode`; an existing file keeps its mode and, where allowed, its owner.
+    /// - Throws: `FileSystemError` naming the path.
+    public static func writeAtomically(
+        _ contents: [UInt8], to path: String, mode: UInt32 = 0o644
+    ) throws(FileSystemError) {
+        let directory = directory(of: path)
+        let (descriptor, temporaryPath) = try createTemporary(for: path, in: directory)
+        var renamed = false
+        defer { if !renamed { unlink(temporaryPath) } }
+        do {
+            defer { close(descriptor) }
+            var existing = stat()
+            if stat(path, &existing) == 0 {
+                fchmod(descriptor, existing.st_mode & 0o7777)
+                // Only root may keep another user's ownership; otherwise the file becomes
+                // the writer's, as with any editor that saves by renaming.
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            } else {
+                fchmod(descriptor, mode_t(mode))
+            }
+            let writeError: Int32? = contents.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = retryingInterrupts {
+                        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    }
+                    if written < 0 { return errno }
+                    offset += written
+                }
+                return nil
+            }
+            if let writeError {
+                throw FileSystemError("write", path: path, errorNumber: writeError)
+            }
+            if retryingInterrupts({ fsync(descriptor) }) != 0 {
+                throw FileSystemError("write", path: path, errorNumber: errno)
+            }
+        }
+        if rename(temporaryPath, path) != 0 {
+            throw FileSystemError("replace", path: path, errorNumber: errno)
+        }
+        renamed = true
+        syncDirectory(directory)
+    }
+
+    /// Removes temporary files that writers of `path` killed mid-write left behind. Call it
+    /// only while holding the directory's lock, so no live writer's file is removed.
+    public static func removeStaleTemporaries(of path: String) {
+        let directory = directory(of: path)
+        let prefix = ".\(fileName(of: path)).tmp-"
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name.hasPrefix(prefix), name.count == prefix.count + 6 {
+                unlink("\(directory)/\(name)")
+            }
+        }
+    }
+
+    /// Creates `path` and any missing parents with `mode`.
+    /// - Throws: `FileSystemError` naming the first directory that could not be made.
+    public static func createDirectories(_ path: String, mode: UInt32 = 0o755)
+        throws(FileSystemError)
+    {
+        var isDirectory = stat()
+        if stat(path, &isDirectory) == 0 {
+            guard isDirectory.st_mode & S_IFMT == S_IFDIR else {
+                throw FileSystemError(
+                    path: path, message: "Cannot use \(path) as a directory: it is a file.")
+            }
+            return
+        }
+        let parent = directory(of: path)
+        if parent != path, parent != "/", parent != "." {
+            try createDirectories(parent, mode: mode)
+        }
+        if mkdir(path, mode_t(mode)) != 0, errno != EEXIST {
+            throw FileSystemError("create the directory", path: path, errorNumber: errno)
+        }
+    }
+
+    /// Writes `contents` to a new private file `.NAME.SUFFIX` next to `path` (mode 0600)
+    /// and returns its path: a scratch copy, such as the one `config edit` opens.
+    /// - Throws: `FileSystemError` naming the directory.
+    public static func writeScratchCopy(_ contents: [UInt8], nextTo path: String, suffix: String)
+        throws(FileSystemError) -> String
+    {
+        let directory = directory(of: path)
+        try createDirectories(directory)
+        let (descriptor, temporary) = try createTemporary(for: path, in: directory)
+        close(descriptor)
+        let scratch = temporary.replacing(".tmp-", with: ".edit-") + suffix
+        guard rename(temporary, scratch) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw FileSystemError("write", path: scratch, errorNumber: failure)
+        }
+        do {
+            try writeAtomically(contents, to: scratch, mode: 0o600)
+        } catch {
+            unlink(scratch)
+            throw error
+        }
+        return scratch
+    }
+
+    /// Removes a file; a file that is already gone is fine.
+    public static func remove(_ path: String) {
+        // ENOENT is the only failure that can follow our own create; nothing to report.
+        _ = unlink(path)
+    }
+
+    /// Creates `.NAME.tmp-XXXXXX` next to `path` with a random suffix, exclusively.
+    private static func createTemporary(for path: String, in directory: String)
+        throws(FileSystemError) -> (Int32, String)
+    {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let suffix = String((0..<6).map { _ in alphabet.randomElement(using: &generator)! })
+            let candidate = "\(directory)/.\(fileName(of: path)).tmp-\(suffix)"
+            let descriptor = retryingInterrupts {
+                open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            }
+            if descriptor >= 0 { return (descriptor, candidate) }
+            if errno != EEXIST { throw FileSystemError("write", path: path, errorNumber: errno) }
+        }
+    }
+
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        // The rename is done; a directory that cannot be synced (some FUSE and network file
+        // systems refuse) still holds the new file, so this is best effort by design.
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+/// An exclusive `flock` on a directory, held while a closure runs: writers of the same
+/// files (two `city add` at once, the daemon and a CLI verb) take turns.
+public enum DirectoryLock {
+    /// Runs `body` while holding the lock on `directory`, creating the directory if needed.
+    /// - Throws: `FileSystemError` when the directory cannot be made or locked, or what
+    ///   `body` throws.
+    public static func withLock<Result>(
+        on directory: String, _ body: () throws -> Result
+    ) throws -> Result {
+        try FileSystem.createDirectories(directory)
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor < 0 {
+            throw FileSystemError("lock", path: directory, errorNumber: errno)
+        }
+        defer { close(descriptor) }
+        if retryingInterrupts({ flock(descriptor, LOCK_EX) }) != 0 {
+            throw FileSystemError("lock", path: directory, errorNumber: errno)
+        }
+        return try body()
+    }
+}
+
+/// Calls `operation` again while it fails with EINTR.
+@inline(__always)
+func retryingInterrupts<Value: BinaryInteger>(_ operation: () -> Value) -> Value {
+    while true {
+        let result = operation()
+        if result >= 0 || errno != EINTR { return result }
+    }
+}

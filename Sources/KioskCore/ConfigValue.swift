@@ -1,0 +1,112 @@
+/// A value read from a TOML document (the config or a board profile), independent of the
+/// TOML library: what the schema validates.
+public indirect enum ConfigValue: Sendable, Hashable {
+    /// A string.
+    case string(String)
+    /// An integer.
+    case integer(Int)
+    /// A floating-point number.
+    case float(Double)
+    /// A boolean.
+    case boolean(Bool)
+    /// An array.
+    case array([ConfigValue])
+    /// A table, with its keys in document order.
+    case table([(key: String, value: ConfigValue)])
+    /// A date or time, which no key accepts; kept so the message can name it.
+    case dateTime(String)
+
+    /// The TOML type's name as a user knows it: "a string", "a whole number", …
+    public var typeDescription: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "a whole number"
+        case .float: "a decimal number"
+        case .boolean: "true or false"
+        case .array: "an array"
+        case .table: "a table"
+        case .dateTime: "a date or time"
+        }
+    }
+
+    /// The value as TOML source text: `"text"`, `15`, `0.5`, `true`, `["a", "b"]`,
+    /// `{ from = "23:00" }`.
+    public var tomlLiteral: String {
+        switch self {
+        case .string(let text): return TOMLText.quoted(text)
+        case .integer(let number): return String(number)
+        case .float(let number): return TOMLText.float(number)
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .array(let items): return "[" + items.map(\.tomlLiteral).joined(separator: ", ") + "]"
+        case .table(let members):
+            if members.isEmpty { return "{}" }
+            let inner = members.map { "\(TOMLText.key($0.key)) = \($0.value.tomlLiteral)" }
+            return "{ " + inner.joined(separator: ", ") + " }"
+        case .dateTime(let text): return text
+        }
+    }
+
+    /// The value for a person: strings bare, everything else as TOML.
+    public var plainText: String {
+        if case .string(let text) = self { return text }
+        return tomlLiteral
+    }
+
+    /// The member `key` of a table value.
+    public subscript(key: String) -> ConfigValue? {
+        guard case .table(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// Two values are equal when their TOML literals are (tables compare in order).
+    public static func == (lhs: ConfigValue, rhs: ConfigValue) -> Bool {
+        lhs.tomlLiteral == rhs.tomlLiteral
+    }
+
+    /// Hashes the TOML literal.
+    public func hash(into hasher: inout Hasher) { hasher.combine(tomlLiteral) }
+}
+
+/// Spelling values and keys as TOML source.
+public enum TOMLText {
+    /// A TOML basic string with the necessary escapes.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A key: bare when it can be, quoted otherwise.
+    public static func key(_ key: String) -> String {
+        let bare =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || $0 == "_" || $0 == "-"
+            }
+        return bare ? key : quoted(key)
+    }
+
+    /// A float that reads back as the same number and always looks like a float.
+    public static func float(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+        let text = String(value)
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+}
