@@ -73,5 +73,10 @@ let package = Package(
         .testTarget(
             name: "KioskAppTests", dependencies: ["KioskApp", "KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        // Runs the built binary; depends on it so that `swift test` builds it first.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["weather-kiosk", "KioskApp", "KioskCore", "KioskTesting"],
+            swiftSettings: swiftSettings),
     ]
 )

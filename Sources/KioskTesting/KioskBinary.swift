@@ -1,0 +1,181 @@
+import Glibc
+import Synchronization
+
+/// Pipes are made and the child spawned under this lock, so that no other spawn in the test
+/// process inherits a pipe end before it is marked close-on-exec (a leaked write end would
+/// keep another test's reader waiting for an end of file that never comes).
+private let spawnLock = Mutex(())
+
+/// What a run of the binary printed and how it ended.
+public struct BinaryResult: Sendable {
+    /// The exit code; 128 + N when killed by signal N.
+    public var exitCode: Int32
+    /// Everything written to stdout.
+    public var standardOutput: String
+    /// Everything written to stderr.
+    public var standardError: String
+    /// Whether the safety-net timeout killed it.
+    public var timedOut: Bool
+}
+
+/// The built `weather-kiosk` binary, run as a user would run it.
+public enum KioskBinary {
+    /// The binary next to the test bundle (`.build/<triple>/debug/weather-kiosk`), or
+    /// `$WEATHER_KIOSK_BINARY`.
+    public static var path: String {
+        if let override = getenv("WEATHER_KIOSK_BINARY") { return String(cString: override) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let executable =
+            count > 0
+            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let directory = executable.split(separator: "/", omittingEmptySubsequences: false)
+            .dropLast()
+            .joined(separator: "/")
+        return directory + "/weather-kiosk"
+    }
+
+    /// Runs the binary to completion.
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - environment: variables added to a minimal environment (PATH, HOME, LANG); any
+    ///     `WEATHER_KIOSK_*` of the test process is not passed on.
+    ///   - input: text for stdin (stdin is closed after it).
+    ///   - timeout: a safety net; the process is killed after it and `timedOut` is set.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: String = "",
+        timeout: Double = 120
+    ) async -> BinaryResult {
+        let process = spawn(arguments, environment: environment)
+        return await process.finish(input: input, timeout: timeout)
+    }
+
+    /// Starts the binary and returns at once.
+    public static func spawn(_ arguments: [String], environment: [String: String] = [:])
+        -> RunningBinary
+    {
+        var base: [String: String] = [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
+        ]
+        for (key, value) in environment { base[key] = value }
+        return RunningBinary(arguments: [path] + arguments, environment: base)
+    }
+}
+
+/// A started binary with pipes to its standard streams.
+public final class RunningBinary: Sendable {
+    /// Its process id.
+    public let pid: Int32
+    private let input: Int32
+    private let output: Int32
+    private let error: Int32
+
+    init(arguments: [String], environment: [String: String]) {
+        var inPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        var child: pid_t = 0
+        let status = spawnLock.withLock { _ in
+            _ = pipe(&inPipe)
+            _ = pipe(&outPipe)
+            _ = pipe(&errPipe)
+            for descriptor in inPipe + outPipe + errPipe {
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            }
+            return Self.spawn(arguments, environment, inPipe, outPipe, errPipe, &child)
+        }
+        close(inPipe[0])
+        close(outPipe[1])
+        close(errPipe[1])
+        pid = status == 0 ? child : -1
+        input = inPipe[1]
+        output = outPipe[0]
+        error = errPipe[0]
+    }
+
+    private static func spawn(
+        _ arguments: [String], _ environment: [String: String], _ inPipe: [Int32],
+        _ outPipe: [Int32], _ errPipe: [Int32], _ child: inout pid_t
+    ) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let status = posix_spawn(&child, arguments[0], &actions, nil, argv, envp)
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+        return status
+    }
+
+    /// Sends a signal.
+    public func signal(_ number: Int32) {
+        if pid > 0 { kill(pid, number) }
+    }
+
+    /// Writes `input` to stdin, closes it, collects stdout and stderr until both end, and
+    /// waits for the exit; kills the process if it runs past `timeout`.
+    public func finish(input text: String = "", timeout: Double = 120) async -> BinaryResult {
+        let pid = pid
+        let (input, output, error) = (input, output, error)
+        return await onDedicatedThread {
+            guard pid > 0 else {
+                return BinaryResult(
+                    exitCode: 127, standardOutput: "",
+                    standardError: "could not start \(KioskBinary.path)", timedOut: false)
+            }
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes {
+                    write(input, $0.baseAddress! + offset, $0.count - offset)
+                }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(input)
+            var collected: [Int32: [UInt8]] = [output: [], error: []]
+            var open: Set<Int32> = [output, error]
+            var timedOut = false
+            var deadline = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &deadline)
+            let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + timeout
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while !open.isEmpty {
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let remaining = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+                if remaining <= 0 {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                    break
+                }
+                var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                let ready = poll(
+                    &descriptors, nfds_t(descriptors.count), Int32(min(remaining, 1) * 1000))
+                if ready < 0 && errno != EINTR { break }
+                for descriptor in descriptors where descriptor.revents != 0 {
+                    let count = read(descriptor.fd, &buffer, buffer.count)
+                    if count > 0 {
+                        collected[descriptor.fd, default: []] += buffer[0..<count]
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        open.remove(descriptor.fd)
+                    }
+                }
+            }
+            close(output)
+            close(error)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let signal = status & 0x7F
+            return BinaryResult(
+                exitCode: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
+                standardOutput: String(decoding: collected[output] ?? [], as: UTF8.self),
+                standardError: String(decoding: collected[error] ?? [], as: UTF8.self),
+                timedOut: timedOut)
+        }
+    }
+}
