@@ -69,134 +69,6 @@ extension ConfigSchema {
             }),
     ]
 
-    static let displayKeys: [ConfigKey] = [
-        choice(
-            "display.kind", \.display.kind,
-            summary: "framebuffer | hd44780 | ssd1306 | sh1106 | png | terminal"),
-        text(
-            "display.device", \.display.device,
-            summary: "device path, or the PNG file for kind = \"png\"", check: nonEmpty),
-        ConfigKey(
-            path: "display.pages", kind: .stringList,
-            summary: "pages to cycle through: city, hourly, indoor, map",
-            apply: { value, configuration in
-                guard case .array(let items) = value else {
-                    return
-                        "must be a list such as [\"city\", \"hourly\"], not \(value.typeDescription)"
-                }
-                var pages: [Page] = []
-                for item in items {
-                    switch checkChoice(item, Page.self) {
-                    case .success(let page):
-                        if pages.contains(page) { return "lists \"\(page.rawValue)\" twice" }
-                        pages.append(page)
-                    case .failure(let refused):
-                        return "entries " + refused.text
-                    }
-                }
-                if pages.isEmpty {
-                    return "must name at least one page (city, hourly, indoor, map)"
-                }
-                configuration.display.pages = pages
-                return nil
-            },
-            read: { .array($0.display.pages.map { .string($0.rawValue) }) }),
-        integer(
-            "display.cycle_seconds", \.display.cycleSeconds, 2...3600, unit: "seconds",
-            summary: "seconds each page stays up"),
-        integer(
-            "display.resume_after_seconds", \.display.resumeAfterSeconds, 0...86400,
-            unit: "seconds", summary: "pause after a button press before cycling resumes"),
-        choice("display.theme", \.display.theme, summary: "dark | light"),
-        ConfigKey(
-            path: "display.night", kind: .table(["from", "to", "mode"]),
-            summary:
-                "{ from = \"23:00\", to = \"06:30\", mode = \"off\" | \"dim\" }; absent: never",
-            apply: { value, configuration in
-                guard case .table(let members) = value else {
-                    return
-                        "must be a table such as { from = \"23:00\", to = \"06:30\", mode = \"off\" }, not \(value.typeDescription)"
-                }
-                for member in members where !["from", "to", "mode"].contains(member.key) {
-                    return "has an unknown key \(member.key); it takes from, to and mode"
-                }
-                func time(_ name: String) -> Result<TimeOfDay, RefusedValue> {
-                    guard let field = value[name] else {
-                        return .failure(RefusedValue(text: "needs \(name) = \"HH:MM\""))
-                    }
-                    guard case .string(let text) = field, let time = TimeOfDay(text) else {
-                        return .failure(
-                            RefusedValue(
-                                text:
-                                    "\(name) must be a 24-hour time such as \"06:30\", not \(field.tomlLiteral)"
-                            ))
-                    }
-                    return .success(time)
-                }
-                let from: TimeOfDay
-                let to: TimeOfDay
-                switch (time("from"), time("to")) {
-                case (.success(let start), .success(let end)):
-                    from = start
-                    to = end
-                case (.failure(let refused), _), (_, .failure(let refused)):
-                    return refused.text
-                }
-                var mode = NightMode.off
-                if let field = value["mode"] {
-                    switch checkChoice(field, NightMode.self) {
-                    case .success(let chosen): mode = chosen
-                    case .failure(let refused): return "mode " + refused.text
-                    }
-                }
-                if from == to { return "from and to are both \(from): the night would never start" }
-                configuration.display.night = NightWindow(from: from, to: to, mode: mode)
-                return nil
-            },
-            read: { configuration in
-                configuration.display.night.map { night in
-                    .table([
-                        ("from", .string(night.from.description)),
-                        ("to", .string(night.to.description)),
-                        ("mode", .string(night.mode.rawValue)),
-                    ])
-                }
-            }),
-    ]
-
-    static let sensorKeys: [ConfigKey] = [
-        choice("sensor.kind", \.sensor.kind, summary: "bme280 | simulated | none"),
-        integer("sensor.bus", \.sensor.bus, 0...255, summary: "I2C bus number: /dev/i2c-N"),
-        integer(
-            "sensor.address", \.sensor.address, 0x03...0x77,
-            summary: "7-bit I2C address: 0x76 or 0x77 for a BME280"),
-        integer(
-            "sensor.interval_seconds", \.sensor.intervalSeconds, 1...3600, unit: "seconds",
-            summary: "seconds between readings"),
-        float(
-            "sensor.temperature_offset", \.sensor.temperatureOffset, -30...30, unit: "°C",
-            summary: "fixed correction added to every temperature, °C"),
-        float(
-            "sensor.cpu_heat_factor", \.sensor.cpuHeatFactor, 0...20,
-            summary: "CPU-heat compensation factor (enviroplus uses 2.25); 0 turns it off"),
-    ]
-
-    static let buttonKeys: [ConfigKey] = [
-        choice("buttons.backend", \.buttons.backend, summary: "gpiod | evdev | keyboard | none"),
-        text(
-            "buttons.next", \.buttons.next, summary: "line name (\"GPIO17\") or BCM offset",
-            check: nonEmpty),
-        text(
-            "buttons.previous", \.buttons.previous, summary: "line name or BCM offset",
-            check: nonEmpty),
-        text(
-            "buttons.select", \.buttons.select, summary: "line name or BCM offset",
-            check: nonEmpty),
-        integer(
-            "buttons.long_press_ms", \.buttons.longPressMilliseconds, 100...10000,
-            unit: "milliseconds", summary: "how long a press must last to count as long"),
-    ]
-
     static let controlKeys: [ConfigKey] = [
         text(
             "control.socket", \.control.socket, summary: "path of the control socket",
@@ -205,7 +77,7 @@ extension ConfigSchema {
 
     // MARK: Key builders
 
-    private static func text(
+    static func text(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, String> & Sendable,
         summary: String, check: @escaping @Sendable (String) -> String? = { _ in nil }
     ) -> ConfigKey {
@@ -223,7 +95,7 @@ extension ConfigSchema {
             read: { .string($0[keyPath: keyPath]) })
     }
 
-    private static func integer(
+    static func integer(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Int> & Sendable,
         _ range: ClosedRange<Int>, unit: String = "", summary: String
     ) -> ConfigKey {
@@ -240,7 +112,7 @@ extension ConfigSchema {
             read: { .integer($0[keyPath: keyPath]) })
     }
 
-    private static func float(
+    static func float(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Double> & Sendable,
         _ range: ClosedRange<Double>, unit: String = "", summary: String
     ) -> ConfigKey {
@@ -257,7 +129,7 @@ extension ConfigSchema {
             read: { .float($0[keyPath: keyPath]) })
     }
 
-    private static func optionalFloat(
+    static func optionalFloat(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Double?> & Sendable,
         _ range: ClosedRange<Double>, unit: String = "", summary: String
     ) -> ConfigKey {
@@ -274,7 +146,7 @@ extension ConfigSchema {
             read: { $0[keyPath: keyPath].map { .float($0) } })
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Choice> & Sendable,
         summary: String
     ) -> ConfigKey where Choice.RawValue == String {
@@ -294,15 +166,15 @@ extension ConfigSchema {
 
 // MARK: - String checks
 
-private let nonEmpty: @Sendable (String) -> String? = { text in
+let nonEmpty: @Sendable (String) -> String? = { text in
     text.trimmingWhitespace.isEmpty ? "must not be empty" : nil
 }
 
-private let absolutePath: @Sendable (String) -> String? = { path in
+let absolutePath: @Sendable (String) -> String? = { path in
     path.hasPrefix("/") ? nil : "must be an absolute path starting with /, not \"\(path)\""
 }
 
-private let httpURL: @Sendable (String) -> String? = { url in
+let httpURL: @Sendable (String) -> String? = { url in
     let schemeEnd: String.Index
     if url.hasPrefix("https://") {
         schemeEnd = url.index(url.startIndex, offsetBy: 8)

@@ -1,0 +1,133 @@
+public import FoundationEssentials
+public import KioskCore
+
+/// The last good forecast for each location, with when it was fetched: in
+/// `state_dir/forecasts.json`, written atomically, read at start-up so that the first frame
+/// never waits for the network. A failed fetch never touches it.
+public struct ForecastCache: Sendable {
+    /// How long a forecast counts as fresh: no refetch within this time.
+    public static let freshness: TimeInterval = 20 * 60
+    /// How long an entry for a location no longer asked for is kept.
+    static let retention: TimeInterval = 24 * 3600
+    /// Largest cache file read.
+    static let sizeLimit = 8 << 20
+
+    /// One location's forecast.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The coordinate it was requested for (not the model's grid point).
+        public var coordinate: Coordinate
+        /// When it was fetched.
+        public var fetchedAt: Date
+        /// The forecast.
+        public var forecast: LocationForecast
+
+        /// Creates an entry.
+        public init(coordinate: Coordinate, fetchedAt: Date, forecast: LocationForecast) {
+            self.coordinate = coordinate
+            self.fetchedAt = fetchedAt
+            self.forecast = forecast
+        }
+
+        /// Whether it is younger than `ForecastCache.freshness` at `now`.
+        public func isFresh(at now: Date) -> Bool {
+            let age = now.timeIntervalSince(fetchedAt)
+            return age >= 0 && age < ForecastCache.freshness
+        }
+    }
+
+    /// The state directory.
+    public let directory: String
+
+    /// The cache in `directory`.
+    public init(directory: String) { self.directory = directory }
+
+    /// `directory/forecasts.json`.
+    public var path: String { "\(directory)/forecasts.json" }
+
+    private struct File: Codable {
+        var version: Int
+        var entries: [Entry]
+    }
+
+    /// Every cached entry. A missing file is an empty cache.
+    /// - Throws: `FileSystemError` when the file cannot be read or is not a cache file; the
+    ///   caller goes on without a cache and says so.
+    public func load() throws(FileSystemError) -> [Entry] {
+        guard let bytes = try FileSystem.read(path, limit: Self.sizeLimit) else { return [] }
+        do {
+            let file = try Self.decoder.decode(File.self, from: Data(bytes))
+            guard file.version == 1 else {
+                throw FileSystemError(
+                    path: path,
+                    message:
+                        "Ignoring the forecast cache \(path): it is version \(file.version), this build reads version 1."
+                )
+            }
+            return file.entries
+        } catch let error as FileSystemError {
+            throw error
+        } catch {
+            throw FileSystemError(
+                path: path,
+                message:
+                    "Ignoring the forecast cache \(path): it is not a forecast cache (\(error)); it will be rewritten on the next fetch."
+            )
+        }
+    }
+
+    /// The cached entry for `coordinate` in `units`, fresh or not.
+    public func entry(
+        for coordinate: Coordinate, units: ForecastUnits, in entries: [Entry]
+    ) -> Entry? {
+        entries.first { Self.sameKey($0.coordinate, coordinate) && $0.forecast.units == units }
+    }
+
+    /// Merges `fresh` into the cache: their locations are replaced, other entries kept for a
+    /// day. Serialised with other writers by the directory lock; written atomically.
+    /// - Throws: `FileSystemError` naming the state directory when it cannot be written.
+    public func store(_ fresh: [Entry], now: Date) throws(FileSystemError) {
+        do {
+            try DirectoryLock.withLock(on: directory) {
+                FileSystem.removeStaleTemporaries(of: path)
+                let existing: [Entry]
+                do {
+                    existing = try load()
+                } catch {
+                    // A corrupt cache is what this write replaces; nothing in it to keep.
+                    existing = []
+                }
+                let kept = existing.filter { old in
+                    !fresh.contains { Self.sameKey($0.coordinate, old.coordinate) }
+                        && now.timeIntervalSince(old.fetchedAt) < Self.retention
+                }
+                let file = File(version: 1, entries: fresh + kept)
+                let data = try Self.encoder.encode(file)
+                try FileSystem.writeAtomically(Array(data), to: path)
+            }
+        } catch let error as FileSystemError {
+            throw error
+        } catch {
+            throw FileSystemError(
+                path: path, message: "Cannot write the forecast cache \(path): \(error).")
+        }
+    }
+
+    /// Two coordinates name the same cache entry when they agree to 4 decimals (~11 m).
+    static func sameKey(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        (a.latitude * 1e4).rounded() == (b.latitude * 1e4).rounded()
+            && (a.longitude * 1e4).rounded() == (b.longitude * 1e4).rounded()
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}
