@@ -71,5 +71,10 @@ let package = Package(
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
+        // a resource bundle's accessor would pull in full Foundation.
+        .testTarget(
+            name: "CurlHTTPTests", dependencies: ["CurlHTTP", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
     ]
 )
