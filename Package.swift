@@ -20,6 +20,7 @@ let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "s
 let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
 let realModule = Target.Dependency.product(name: "RealModule", package: "swift-numerics")
 let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
+let flyingSocks = Target.Dependency.product(name: "FlyingSocks", package: "FlyingFox")
 
 let package = Package(
     name: "weather-kiosk",
@@ -64,7 +65,7 @@ let package = Package(
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
-            name: "KioskTesting", dependencies: ["KioskCore", flyingFox],
+            name: "KioskTesting", dependencies: ["KioskCore", flyingFox, flyingSocks],
             swiftSettings: swiftSettings),
 
         .testTarget(
@@ -78,5 +79,10 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["weather-kiosk", "KioskApp", "KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
+        // a resource bundle's accessor would pull in full Foundation.
+        .testTarget(
+            name: "CurlHTTPTests", dependencies: ["CurlHTTP", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
     ]
 )

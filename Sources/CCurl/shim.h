@@ -42,4 +42,28 @@ static inline CURLcode CCurl_getinfo_long(CURL *handle, CURLINFO info, long *val
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode CCurl_getinfo_string(CURL *handle, CURLINFO info, const char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode CCurl_getinfo_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+typedef int (*CCurl_resolver_start_callback)(void *resolver_state, void *reserved, void *context);
+static inline CURLcode CCurl_setopt_resolver_start_function(CURL *handle,
+                                                            CCurl_resolver_start_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_RESOLVER_START_FUNCTION, callback);
+}
+
+// CURL_GLOBAL_DEFAULT is a macro built from other macros.
+static inline CURLcode CCurl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+// CURL_ERROR_SIZE is a macro: the size of the buffer CURLOPT_ERRORBUFFER needs.
+static inline size_t CCurl_error_buffer_size(void) {
+    return CURL_ERROR_SIZE;
+}
+
 #endif

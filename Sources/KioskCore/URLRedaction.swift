@@ -1,0 +1,53 @@
+extension HTTPRequest {
+    /// What replaces a secret in a URL that is shown to people.
+    public static let redactionMarker = "REDACTED"
+
+    /// The request's URL with its secrets replaced, safe for messages and logs.
+    public var redactedURL: String { Self.redactingSecrets(in: url) }
+
+    /// Returns `url` with the value of every `apikey` query parameter (any case) and any
+    /// `user:password@` part replaced by ``redactionMarker``; everything else is unchanged.
+    ///
+    /// Open-Meteo's commercial plans take the key as `apikey=` in the query, so a URL must
+    /// pass through here before it reaches an error message, a log line or the screen.
+    public static func redactingSecrets(in url: String) -> String {
+        var head = Substring(url)
+        var fragment: Substring = ""
+        if let hash = head.firstIndex(of: "#") {
+            fragment = head[hash...]
+            head = head[..<hash]
+        }
+        var query: Substring?
+        if let question = head.firstIndex(of: "?") {
+            query = head[head.index(after: question)...]
+            head = head[..<question]
+        }
+        var result = redactingUserInfo(in: head)
+        if let query {
+            result +=
+                "?"
+                + query.split(separator: "&", omittingEmptySubsequences: false)
+                .map(redactingParameter).joined(separator: "&")
+        }
+        return result + fragment
+    }
+
+    private static let secretParameterNames: Set<String> = ["apikey"]
+
+    private static func redactingParameter(_ parameter: Substring) -> String {
+        guard let equals = parameter.firstIndex(of: "=") else { return String(parameter) }
+        let name = parameter[..<equals].lowercased()
+        guard secretParameterNames.contains(name) else { return String(parameter) }
+        return parameter[...equals] + redactionMarker
+    }
+
+    private static func redactingUserInfo(in head: Substring) -> String {
+        guard let schemeEnd = head.firstRange(of: "://") else { return String(head) }
+        let authorityStart = schemeEnd.upperBound
+        let authorityEnd = head[authorityStart...].firstIndex(of: "/") ?? head.endIndex
+        guard let at = head[authorityStart..<authorityEnd].lastIndex(of: "@") else {
+            return String(head)
+        }
+        return head[..<authorityStart] + redactionMarker + head[at...]
+    }
+}
