@@ -51,10 +51,19 @@ let package = Package(
         .target(
             name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
 
+        // Linux ioctl wrappers (header-only) and the real adapters built on them.
+        .target(name: "CLinux"),
+        .target(
+            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux"],
+            swiftSettings: swiftSettings),
+
         // Services and wiring: config and state stores, the verbs' implementations.
         .target(
             name: "KioskApp",
-            dependencies: ["KioskCore", "OpenMeteo", "CurlHTTP", tomlKit, logging, systemPackage],
+            dependencies: [
+                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", tomlKit, logging,
+                systemPackage,
+            ],
             swiftSettings: swiftSettings),
 
         // The one executable: argument parsing only.

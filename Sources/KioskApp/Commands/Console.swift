@@ -1,4 +1,5 @@
 import Glibc
+import LinuxPlatform
 
 /// Where a verb writes and reads: the terminal in the binary, a recorder in tests.
 public struct Console: Sendable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LinuxPlatform
 
 /// Runs another program in the foreground, on this process's terminal.
 enum Subprocess {

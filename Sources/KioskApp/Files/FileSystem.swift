@@ -1,4 +1,5 @@
 import Glibc
+import LinuxPlatform
 
 /// A failed file-system operation, as one sentence that names the path, what was being
 /// done, the system's reason, and a way out.
@@ -37,14 +38,6 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 
     /// The sentence.
     public var description: String { message }
-}
-
-/// The text of `strerror` for an errno value, lower-cased like a clause.
-func systemMessage(_ errorNumber: Int32) -> String {
-    guard let text = strerror(errorNumber) else { return "error \(errorNumber)" }
-    let message = String(cString: text)
-    guard let first = message.first else { return message }
-    return first.lowercased() + message.dropFirst()
 }
 
 /// Reading and atomically replacing whole files.
@@ -261,14 +254,5 @@ public enum DirectoryLock {
             throw FileSystemError("lock", path: directory, errorNumber: errno)
         }
         return try body()
-    }
-}
-
-/// Calls `operation` again while it fails with EINTR.
-@inline(__always)
-func retryingInterrupts<Value: BinaryInteger>(_ operation: () -> Value) -> Value {
-    while true {
-        let result = operation()
-        if result >= 0 || errno != EINTR { return result }
     }
 }

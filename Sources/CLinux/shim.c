@@ -1,0 +1,2 @@
+// CLinux is header-only (static inline wrappers); SwiftPM needs one source file.
+#include "CLinux.h"
