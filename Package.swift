@@ -70,5 +70,8 @@ let package = Package(
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
+            resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ]
 )
