@@ -64,7 +64,7 @@ let package = Package(
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
-            name: "KioskTesting", dependencies: ["KioskCore", flyingFox],
+            name: "KioskTesting", dependencies: ["KioskCore", flyingFox, realModule],
             swiftSettings: swiftSettings),
 
         .testTarget(
