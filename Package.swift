@@ -74,7 +74,7 @@ let package = Package(
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
-            name: "KioskTesting", dependencies: ["KioskCore", flyingFox, flyingSocks],
+            name: "KioskTesting", dependencies: ["KioskCore", flyingFox, flyingSocks, realModule],
             swiftSettings: swiftSettings),
 
         .testTarget(
@@ -92,6 +92,9 @@ let package = Package(
         // a resource bundle's accessor would pull in full Foundation.
         .testTarget(
             name: "CurlHTTPTests", dependencies: ["CurlHTTP", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
     ]
 )

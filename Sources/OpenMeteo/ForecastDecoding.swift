@@ -1,0 +1,237 @@
+import FoundationEssentials
+public import KioskCore
+
+extension ForecastRequest {
+    /// Decodes the body Open-Meteo answered this request with: one forecast per coordinate,
+    /// in request order. A single object or an array are both accepted; `null` anywhere is a
+    /// missing value; times may be unix seconds or local ISO text (read with the location's
+    /// `utc_offset_seconds`). Units come from the response's `*_units` where they are
+    /// recognisable, otherwise from the request.
+    /// - Parameter host: names the server in error messages.
+    /// - Throws: `OpenMeteoError` `.rejected` for an `"error": true` body,
+    ///   `.malformedResponse` for anything that is not a forecast for every coordinate.
+    public func decodeResponse(_ body: [UInt8], host: String) throws(OpenMeteoError)
+        -> [LocationForecast]
+    {
+        let locations: [LocationBody?]
+        if firstSignificantByte(of: body) == UInt8(ascii: "[") {
+            locations = try decodeJSON([LocationBody?].self, from: body, host: host)
+        } else {
+            locations = [try decodeJSON(LocationBody.self, from: body, host: host)]
+        }
+        if locations.count == 1, let only = locations[0], only.error == true {
+            throw OpenMeteoError(.rejected(reason: only.reason ?? "no reason given"), host: host)
+        }
+        guard locations.count == coordinates.count else {
+            let detail =
+                "\(locations.count) location\(locations.count == 1 ? "" : "s") for"
+                + " \(coordinates.count) requested"
+            throw OpenMeteoError(.malformedResponse(detail: detail), host: host)
+        }
+        var forecasts: [LocationForecast] = []
+        forecasts.reserveCapacity(locations.count)
+        for (index, location) in locations.enumerated() {
+            guard let location else {
+                throw OpenMeteoError(
+                    .malformedResponse(detail: "location \(index + 1) is null"), host: host)
+            }
+            if location.error == true {
+                throw OpenMeteoError(
+                    .rejected(reason: location.reason ?? "no reason given"), host: host)
+            }
+            let reader = LocationReader(body: location, index: index, host: host)
+            forecasts.append(try reader.forecast(requested: coordinates[index], units: units))
+        }
+        return forecasts
+    }
+}
+
+/// Turns one location's body into a `LocationForecast`.
+private struct LocationReader {
+    let body: LocationBody
+    let index: Int
+    let host: String
+    let utcOffsetSeconds: Int
+
+    init(body: LocationBody, index: Int, host: String) {
+        self.body = body
+        self.index = index
+        self.host = host
+        let offset = body.utcOffsetSeconds ?? 0
+        self.utcOffsetSeconds = offset.isFinite && offset.magnitude < 86_400 ? Int(offset) : 0
+    }
+
+    func forecast(requested: Coordinate, units: ForecastUnits) throws(OpenMeteoError)
+        -> LocationForecast
+    {
+        LocationForecast(
+            coordinate: Coordinate(
+                latitude: body.latitude ?? requested.latitude,
+                longitude: body.longitude ?? requested.longitude),
+            elevation: body.elevation, timezone: body.timezone,
+            timezoneAbbreviation: body.timezoneAbbreviation, utcOffsetSeconds: utcOffsetSeconds,
+            units: reportedUnits(default: units), current: try current(),
+            hourly: try hourly(), daily: try daily())
+    }
+
+    private func current() throws(OpenMeteoError) -> CurrentConditions? {
+        if let current = body.current {
+            guard let time = try instant(current.time, field: "current.time") else { return nil }
+            return CurrentConditions(
+                time: time, temperature: current.temperature,
+                relativeHumidity: current.relativeHumidity,
+                apparentTemperature: current.apparentTemperature, isDay: flag(current.isDay),
+                weatherCode: code(current.weatherCode), windSpeed: current.windSpeed,
+                windDirection: current.windDirection, surfacePressure: current.surfacePressure)
+        }
+        if let legacy = body.currentWeather {
+            guard let time = try instant(legacy.time, field: "current_weather.time") else {
+                return nil
+            }
+            return CurrentConditions(
+                time: time, temperature: legacy.temperature, isDay: flag(legacy.isDay),
+                weatherCode: code(legacy.weatherCode), windSpeed: legacy.windSpeed,
+                windDirection: legacy.windDirection)
+        }
+        return nil
+    }
+
+    private func hourly() throws(OpenMeteoError) -> [HourlyForecast] {
+        guard let block = body.hourly, let times = block.time else { return [] }
+        var hours: [HourlyForecast] = []
+        hours.reserveCapacity(times.count)
+        for (row, value) in times.enumerated() {
+            // A row without a time cannot be placed on the plot; its values are dropped.
+            guard let time = try instant(value, field: "hourly.time[\(row)]") else { continue }
+            hours.append(
+                HourlyForecast(
+                    time: time, temperature: block.temperature?[ifPresent: row] ?? nil,
+                    precipitationProbability: block.precipitationProbability?[ifPresent: row]
+                        ?? nil,
+                    weatherCode: code(block.weatherCode?[ifPresent: row] ?? nil),
+                    isDay: flag(block.isDay?[ifPresent: row] ?? nil)))
+        }
+        return hours
+    }
+
+    private func daily() throws(OpenMeteoError) -> [DailyForecast] {
+        guard let block = body.daily, let times = block.time else { return [] }
+        var days: [DailyForecast] = []
+        days.reserveCapacity(times.count)
+        for (row, value) in times.enumerated() {
+            guard let date = try localDate(value, field: "daily.time[\(row)]") else { continue }
+            days.append(
+                DailyForecast(
+                    date: date, weatherCode: code(block.weatherCode?[ifPresent: row] ?? nil),
+                    temperatureMax: block.temperatureMax?[ifPresent: row] ?? nil,
+                    temperatureMin: block.temperatureMin?[ifPresent: row] ?? nil,
+                    precipitationSum: block.precipitationSum?[ifPresent: row] ?? nil,
+                    precipitationProbabilityMax: block.precipitationProbabilityMax?[
+                        ifPresent: row] ?? nil,
+                    sunrise: try instant(
+                        block.sunrise?[ifPresent: row] ?? nil, field: "daily.sunrise[\(row)]"),
+                    sunset: try instant(
+                        block.sunset?[ifPresent: row] ?? nil, field: "daily.sunset[\(row)]")))
+        }
+        return days
+    }
+
+    /// The instant a time value names; nil for a missing one.
+    private func instant(_ value: TimeValue?, field: String) throws(OpenMeteoError) -> Date? {
+        switch value {
+        case nil:
+            return nil
+        case .unixSeconds(let seconds):
+            guard seconds.isFinite else { throw unreadable(field) }
+            return Date(timeIntervalSince1970: seconds)
+        case .text(let text):
+            if let local = LocalDateTime(iso8601: text) {
+                return local.instant(utcOffsetSeconds: utcOffsetSeconds)
+            }
+            throw unreadable(field)
+        }
+    }
+
+    /// The location's calendar date a daily time value names; nil for a missing one.
+    private func localDate(_ value: TimeValue?, field: String) throws(OpenMeteoError)
+        -> LocalDate?
+    {
+        switch value {
+        case nil:
+            return nil
+        case .unixSeconds(let seconds):
+            guard seconds.isFinite else { throw unreadable(field) }
+            return LocalDateTime(
+                Date(timeIntervalSince1970: seconds), utcOffsetSeconds: utcOffsetSeconds
+            ).date
+        case .text(let text):
+            if let date = LocalDate(iso8601: text) ?? LocalDateTime(iso8601: text)?.date {
+                return date
+            }
+            throw unreadable(field)
+        }
+    }
+
+    private func unreadable(_ field: String) -> OpenMeteoError {
+        let place = index == 0 ? field : "location \(index + 1) \(field)"
+        return OpenMeteoError(.malformedResponse(detail: "\(place) is not a time"), host: host)
+    }
+
+    /// The units the `*_units` tables state, falling back to the requested ones.
+    private func reportedUnits(default requested: ForecastUnits) -> ForecastUnits {
+        var units = requested
+        for table in body.unitTables {
+            for (variable, symbol) in table {
+                guard let symbol else { continue }
+                if variable.hasPrefix("temperature") || variable.hasPrefix("apparent_temperature") {
+                    units.temperature = temperatureUnit(symbol) ?? units.temperature
+                } else if variable.hasPrefix("wind_speed") || variable.hasPrefix("windspeed") {
+                    units.wind = windUnit(symbol) ?? units.wind
+                } else if variable.hasPrefix("precipitation_sum") || variable == "precipitation" {
+                    units.precipitation = precipitationUnit(symbol) ?? units.precipitation
+                }
+            }
+        }
+        return units
+    }
+}
+
+private func flag(_ value: Double?) -> Bool? {
+    value.map { $0 != 0 }
+}
+
+private func code(_ value: Double?) -> WeatherCode? {
+    guard let value, value.isFinite, value.magnitude < 1_000_000 else { return nil }
+    return WeatherCode(rawValue: Int(value.rounded()))
+}
+
+private func temperatureUnit(_ symbol: String) -> TemperatureUnit? {
+    switch symbol {
+    case "°C": .celsius
+    case "°F": .fahrenheit
+    default: nil
+    }
+}
+
+private func windUnit(_ symbol: String) -> WindUnit? {
+    switch symbol {
+    case "km/h": .kmh
+    case "m/s": .ms
+    case "mp/h", "mph": .mph
+    case "kn", "knots": .kn
+    default: nil
+    }
+}
+
+private func precipitationUnit(_ symbol: String) -> PrecipitationUnit? {
+    switch symbol {
+    case "mm": .millimetre
+    case "inch", "in": .inch
+    default: nil
+    }
+}
+
+/// The first byte that is not JSON whitespace.
+func firstSignificantByte(of body: [UInt8]) -> UInt8? {
+    body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+}

@@ -1,0 +1,100 @@
+public import KioskCore
+
+/// One batched `/v1/forecast` request: every coordinate in one GET, the variables the pages
+/// use, `timezone=auto` and unix times. Rebuilt for every refresh: Open-Meteo applies the UTC
+/// offset valid at request time to the whole series, so a cached URL would go stale.
+public struct ForecastRequest: Sendable, Hashable {
+    /// Variables of the `current` block.
+    public static let currentVariables = [
+        "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day",
+        "weather_code", "wind_speed_10m", "wind_direction_10m", "surface_pressure",
+    ]
+    /// Variables of the `hourly` block.
+    public static let hourlyVariables = [
+        "temperature_2m", "precipitation_probability", "weather_code", "is_day",
+    ]
+    /// Variables of the `daily` block.
+    public static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",
+        "precipitation_probability_max", "sunrise", "sunset",
+    ]
+    /// Days of daily forecast: today and the three days the outlook shows.
+    public static let forecastDays = 4
+    /// Hours of hourly forecast from the current hour on, for the temperature plot.
+    public static let forecastHours = 48
+    /// Open-Meteo's documented ceiling on locations per request; longer lists are split.
+    public static let maximumLocationsPerRequest = 100
+
+    /// The locations, in the order the response lists them.
+    public var coordinates: [Coordinate]
+    /// The units to ask for; only those differing from Open-Meteo's defaults are sent.
+    public var units: ForecastUnits
+    /// A commercial API key, sent as `apikey=` when not empty.
+    public var apiKey: String
+
+    /// Creates a request for `coordinates`.
+    public init(
+        coordinates: [Coordinate], units: ForecastUnits = ForecastUnits(), apiKey: String = ""
+    ) {
+        self.coordinates = coordinates
+        self.units = units
+        self.apiKey = apiKey
+    }
+
+    /// The requests that fetch `coordinates` with at most `maximumLocations` each, in order.
+    /// No coordinates give no requests.
+    public static func batches(
+        for coordinates: [Coordinate], units: ForecastUnits, apiKey: String = "",
+        maximumLocations: Int = maximumLocationsPerRequest
+    ) -> [ForecastRequest] {
+        let size = max(1, maximumLocations)
+        return stride(from: 0, to: coordinates.count, by: size).map { start in
+            let batch = coordinates[start..<min(start + size, coordinates.count)]
+            return ForecastRequest(coordinates: Array(batch), units: units, apiKey: apiKey)
+        }
+    }
+
+    /// The full URL under `baseURL` ("https://api.open-meteo.com", trailing slash or not).
+    public func url(baseURL: String) -> String {
+        var query = QueryBuilder()
+        query.appendList("latitude", coordinates.map { decimalText($0.latitude) })
+        query.appendList("longitude", coordinates.map { decimalText($0.longitude) })
+        query.appendList("current", Self.currentVariables)
+        query.appendList("hourly", Self.hourlyVariables)
+        query.appendList("daily", Self.dailyVariables)
+        query.append("timezone", "auto")
+        query.append("timeformat", "unixtime")
+        query.append("forecast_days", String(Self.forecastDays))
+        query.append("forecast_hours", String(Self.forecastHours))
+        if units.temperature != .celsius {
+            query.append("temperature_unit", units.temperature.rawValue)
+        }
+        if units.wind != .kmh { query.append("wind_speed_unit", units.wind.rawValue) }
+        if units.precipitation != .millimetre {
+            query.append("precipitation_unit", units.precipitation.rawValue)
+        }
+        if !apiKey.isEmpty { query.append("apikey", apiKey) }
+        return endpoint(baseURL, "/v1/forecast") + "?" + query.text
+    }
+
+    /// How many variables one location asks for (current, hourly and daily together).
+    public static var variableCount: Int {
+        currentVariables.count + hourlyVariables.count + dailyVariables.count
+    }
+
+    /// What one location costs against the rate limits, in API calls:
+    /// `max(1, variables/10, variables/10 × days/14)` as Open-Meteo counts it.
+    public static func apiCallsPerLocation(variables: Int, days: Int) -> Double {
+        let weight = Double(variables) / 10
+        return max(1, weight, weight * Double(days) / 14)
+    }
+
+    /// API calls a day for `locations` fetched every `refreshMinutes`, with this request's
+    /// variables and days. Ten cities and the station every 15 minutes come to about 2,000,
+    /// against the free tier's 10,000 a day.
+    public static func estimatedDailyAPICalls(locations: Int, refreshMinutes: Int) -> Double {
+        let refreshesPerDay = 1440 / Double(max(1, refreshMinutes))
+        let perLocation = apiCallsPerLocation(variables: variableCount, days: forecastDays)
+        return Double(max(0, locations)) * perLocation * refreshesPerDay
+    }
+}

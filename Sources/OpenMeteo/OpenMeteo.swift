@@ -1,1 +1,0 @@
-// The Open-Meteo client: forecast and geocoding requests, response decoding, error bodies.

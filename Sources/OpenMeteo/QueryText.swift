@@ -1,0 +1,94 @@
+// Text helpers for building request URLs: percent-encoding, numbers without locale surprises,
+// and the host name that error messages show instead of the whole URL.
+
+/// `text` percent-encoded for a URL query value: everything but RFC 3986's unreserved
+/// characters (letters, digits, `-`, `.`, `_`, `~`) becomes `%XX` of its UTF-8 bytes, so a
+/// space is `%20`, `+` is `%2B`, `&` is `%26` and `/` is `%2F`.
+func percentEncoded(_ text: some StringProtocol) -> String {
+    let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+    var encoded = ""
+    encoded.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            encoded.unicodeScalars.append("%")
+            encoded.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+            encoded.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+        }
+    }
+    return encoded
+}
+
+/// `value` in plain decimal with at most `fractionDigits` digits after the point, trailing
+/// zeros dropped: `52.52`, `-0.00001`, `13`. Never an exponent, never a decimal comma: the
+/// text does not depend on any locale.
+func decimalText(_ value: Double, fractionDigits: Int = 6) -> String {
+    guard value.isFinite else { return value.description }
+    var scale: Int64 = 1
+    for _ in 0..<fractionDigits { scale *= 10 }
+    let scaled = (value.magnitude * Double(scale)).rounded()
+    // Beyond 2^53 a Double no longer holds every integer; no coordinate gets there.
+    guard scaled < 9_000_000_000_000_000 else { return value.description }
+    let units = Int64(scaled)
+    var text = String(units / scale)
+    let fraction = units % scale
+    if fraction != 0 {
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        text += "." + digits
+    }
+    return value < 0 && units != 0 ? "-" + text : text
+}
+
+/// `base` without surrounding whitespace and trailing slashes, followed by `path`: both
+/// "https://api.open-meteo.com" and "https://api.open-meteo.com/" give
+/// "https://api.open-meteo.com/v1/forecast".
+func endpoint(_ base: String, _ path: String) -> String {
+    var trimmed = trimmingWhitespace(base)
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return trimmed + path
+}
+
+/// The host (and port) of `url`, for messages: "api.open-meteo.com", "127.0.0.1:8080".
+/// Never the path or query, so an `apikey` parameter cannot leak into a log line.
+func hostDescription(of url: String) -> String {
+    var rest = trimmingWhitespace(url)
+    if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+    if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+        rest = rest[..<end]
+    }
+    if let userInfo = rest.lastIndex(of: "@") { rest = rest[rest.index(after: userInfo)...] }
+    return rest.isEmpty ? url : String(rest)
+}
+
+/// `text` without leading and trailing whitespace.
+func trimmingWhitespace(_ text: String) -> Substring {
+    var trimmed = Substring(text)
+    while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+    while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
+    return trimmed
+}
+
+/// A URL query built from name/value pairs in order.
+struct QueryBuilder {
+    private var parts: [String] = []
+
+    /// Adds `name=value`, percent-encoding the value.
+    mutating func append(_ name: String, _ value: some StringProtocol) {
+        parts.append("\(name)=\(percentEncoded(value))")
+    }
+
+    /// Adds `name=a,b,c`: each item percent-encoded, the commas literal as Open-Meteo's own
+    /// examples write them.
+    mutating func appendList(_ name: String, _ items: [String]) {
+        parts.append("\(name)=" + items.map { percentEncoded($0) }.joined(separator: ","))
+    }
+
+    /// "a=1&b=2".
+    var text: String { parts.joined(separator: "&") }
+}
