@@ -32,7 +32,8 @@ struct CurlFailure {
             kind: kind, url: HTTPRequest.redactingSecrets(in: requestURL), message: message)
     }
 
-    private var url: String { HTTPRequest.redactingSecrets(in: effectiveURL) }
+    /// The URL as messages show it: no query (long, and possibly secret).
+    private var url: String { HTTPRequest.shortened(effectiveURL) }
     private var parsed: CurlURL? { CurlURL(effectiveURL) }
     private var host: String { parsed?.host ?? url }
     private var hostAndPort: String {

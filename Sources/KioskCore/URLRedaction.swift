@@ -32,6 +32,14 @@ extension HTTPRequest {
         return result + fragment
     }
 
+    /// `url` as a sentence shows it: scheme, host, port and path, without the query (a
+    /// forecast query runs to hundreds of characters and may hold a key) or user info.
+    public static func shortened(_ url: String) -> String {
+        var head = Substring(url)
+        if let cut = head.firstIndex(where: { $0 == "?" || $0 == "#" }) { head = head[..<cut] }
+        return redactingUserInfo(in: head)
+    }
+
     private static let secretParameterNames: Set<String> = ["apikey"]
 
     private static func redactingParameter(_ parameter: Substring) -> String {

@@ -40,7 +40,6 @@ public func systemMessage(_ errorNumber: Int32) -> String {
 }
 
 /// Calls `operation` again while it fails with EINTR; returns its last result.
-
 public func retryingInterrupts<Value: BinaryInteger>(_ operation: () -> Value) -> Value {
     while true {
         let result = operation()

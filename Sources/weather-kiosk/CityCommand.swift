@@ -9,7 +9,7 @@ struct CityCommand: AsyncParsableCommand {
         abstract: "Search for cities and manage the favourites.",
         discussion:
             "A CITY argument is a favourite's number or its name (case and accents ignored).",
-        subcommands: [List.self, Add.self, Remove.self, Move.self])
+        subcommands: [Search.self, List.self, Add.self, Remove.self, Move.self])
 }
 
 extension CityCommand {
@@ -23,13 +23,39 @@ extension CityCommand {
         }
     }
 
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search Open-Meteo's geocoding for places whose name starts with NAME.")
+        @OptionGroup var options: ConfigOptions
+        @Flag(help: "Print JSON.") var json = false
+        @Option(help: "Only places in this country (ISO 3166-1 alpha-2 code, e.g. IT).")
+        var country: String?
+        @Option(help: "How many matches to ask for (1-100).") var count = 10
+        @Argument(help: "The place name, at least 2 characters.") var name: String
+
+        func run() async throws {
+            try await CityCommands(store: options.store, console: .standard).search(
+                name, country: country, count: count, json: json,
+                transport: Adapters.httpTransport())
+        }
+    }
+
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a favourite by name (geocoding) or by coordinates.",
             usage: """
+                weather-kiosk city add <name> [--pick <n>] [--country <cc>]
                 weather-kiosk city add --name <name> --lat <latitude> --lon <longitude>
+                """,
+            discussion: """
+                By name, the best-ranked match of `city search` is added, or match N with --pick N.
+                Adding a place already in the list (same GeoNames id, or within 1 km) changes nothing.
                 """)
         @OptionGroup var options: ConfigOptions
+        @Argument(help: "The place to look up.") var place: String?
+        @Option(help: "Add match N of the search instead of the first.") var pick: Int?
+        @Option(help: "Only places in this country (ISO 3166-1 alpha-2 code, e.g. IT).")
+        var country: String?
         @Option(help: "Name of a place given by coordinates.") var name: String?
         @Option(parsing: .unconditional, help: "Latitude, decimal degrees, north positive.")
         var lat: Double?
@@ -37,15 +63,32 @@ extension CityCommand {
         var lon: Double?
 
         func validate() throws {
-            guard name != nil, lat != nil, lon != nil else {
-                throw ValidationError("Give --name, --lat and --lon together.")
+            if place != nil {
+                guard name == nil, lat == nil, lon == nil else {
+                    throw ValidationError(
+                        "Give either a place to look up or --name, --lat and --lon.")
+                }
+            } else {
+                guard name != nil, lat != nil, lon != nil else {
+                    throw ValidationError(
+                        "Give a place to look up, or --name, --lat and --lon together.")
+                }
+                guard pick == nil, country == nil else {
+                    throw ValidationError("--pick and --country go with a place to look up.")
+                }
             }
         }
 
         func run() async throws {
-            guard let name, let lat, let lon else { return }
-            let city = City(name: name, coordinate: Coordinate(latitude: lat, longitude: lon))
-            try CityCommands(store: options.store, console: .standard).add(city)
+            let commands = CityCommands(store: options.store, console: .standard)
+            if let place {
+                try await commands.add(
+                    named: place, pick: pick, country: country,
+                    transport: Adapters.httpTransport())
+            } else if let name, let lat, let lon {
+                try commands.add(
+                    City(name: name, coordinate: Coordinate(latitude: lat, longitude: lon)))
+            }
         }
     }
 

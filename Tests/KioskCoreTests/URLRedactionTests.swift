@@ -25,3 +25,15 @@ import Testing
         #expect(HTTPRequest(url: url).redactedURL == redacted)
     }
 }
+
+@Suite struct URLShorteningTests {
+    @Test func dropsQueryFragmentAndUserInfo() {
+        #expect(
+            HTTPRequest.shortened("https://api.open-meteo.com/v1/forecast?latitude=1&apikey=s3cret")
+                == "https://api.open-meteo.com/v1/forecast")
+        #expect(
+            HTTPRequest.shortened("http://user:pw@127.0.0.1:8080/v1/search#x")
+                == "http://REDACTED@127.0.0.1:8080/v1/search")
+        #expect(HTTPRequest.shortened("https://example.org") == "https://example.org")
+    }
+}

@@ -40,7 +40,7 @@ enum ForecastText {
         if rows.isEmpty {
             lines.append("  no daily forecast for \(local.date) in this forecast")
         } else {
-            let table = TextTable.render(rows, rightAligned: [2, 3, 4])
+            let table = TextTable.render(rows, rightAligned: [2, 3, 4, 5])
             lines += table.split(separator: "\n").map { "  " + $0 }
         }
         let fetched = LocalDateTime(
@@ -57,7 +57,8 @@ enum ForecastText {
         [
             label,
             day.weatherCode?.condition ?? "–",
-            "\(WeatherFormat.temperature(day.temperatureMax)) / \(WeatherFormat.temperature(day.temperatureMin))",
+            WeatherFormat.temperature(day.temperatureMax) + " /",
+            WeatherFormat.temperature(day.temperatureMin),
             day.precipitationProbabilityMax.map { WeatherFormat.percent($0) } ?? "–",
             WeatherFormat.precipitation(day.precipitationSum, unit: units.precipitation),
         ]

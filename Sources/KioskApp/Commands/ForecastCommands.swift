@@ -1,0 +1,137 @@
+public import FoundationEssentials
+public import KioskCore
+import OpenMeteo
+
+/// The `forecast` verb: current conditions and the next 3 days in the terminal, from the
+/// cache when it is fresh; on a network failure the cached forecast with its age and the
+/// error.
+public struct ForecastCommands: Sendable {
+    /// The config file.
+    public let store: ConfigStore
+    /// Where output goes.
+    public let console: Console
+    /// The HTTP transport to reach Open-Meteo with.
+    public let transport: any HTTPTransport
+    /// The clock.
+    public let now: @Sendable () -> Date
+
+    /// Creates the verb.
+    public init(
+        store: ConfigStore, console: Console, transport: any HTTPTransport,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.console = console
+        self.transport = transport
+        self.now = now
+    }
+
+    /// `forecast [CITY] [--json]`: one favourite, or all of them (the station when there
+    /// are none).
+    /// - Throws: `CommandFailure` (exit 1) when fresh data could not be had; whatever the
+    ///   cache held has been printed by then.
+    public func show(city reference: String?, json: Bool) async throws {
+        let configuration = try ConfigCommands(store: store, console: console).load().configuration
+        let targets = try targets(configuration, reference)
+        let units = ForecastUnits(configuration.units)
+        let fetcher = ForecastFetcher(configuration: configuration, transport: transport)
+        let start = now()
+
+        var cached: [ForecastCache.Entry] = []
+        do {
+            cached = try fetcher.cache.load()
+        } catch {
+            console.printError("warning: " + error.message)
+        }
+        let cachedTargets = targets.map {
+            fetcher.cache.entry(for: $0.coordinate, units: units, in: cached)
+        }
+        if cachedTargets.allSatisfy({ $0?.isFresh(at: start) == true }) {
+            try print(
+                targets, entries: cachedTargets, fromCache: true, error: nil, configuration,
+                json: json)
+            return
+        }
+
+        let fetched: [ForecastCache.Entry]
+        do {
+            fetched = try await fetcher.fetch(
+                ForecastFetcher.locations(for: configuration), units: units, now: start)
+        } catch {
+            try print(
+                targets, entries: cachedTargets, fromCache: true, error: error.message,
+                configuration, json: json)
+            let age = cachedTargets.compactMap { $0 }.map {
+                WeatherFormat.duration(now().timeIntervalSince($0.fetchedAt))
+            }
+            let fallback =
+                age.isEmpty ? "" : " Showing the cached forecast from \(age.max() ?? "") ago."
+            throw CommandFailure.runtime(error.message + fallback)
+        }
+        do {
+            try fetcher.cache.store(fetched, now: start)
+        } catch {
+            console.printError("warning: \(error.message) The forecast is shown but not kept.")
+        }
+        let entries = targets.map {
+            fetcher.cache.entry(for: $0.coordinate, units: units, in: fetched)
+        }
+        try print(
+            targets, entries: entries, fromCache: false, error: nil, configuration, json: json)
+    }
+
+    private struct Target {
+        var name: String
+        var coordinate: Coordinate
+    }
+
+    private func targets(_ configuration: KioskConfiguration, _ reference: String?) throws
+        -> [Target]
+    {
+        if let reference {
+            let index = try CityCommands.resolve(reference, in: configuration.cities)
+            let city = configuration.cities[index - 1]
+            return [Target(name: city.qualifiedName, coordinate: city.coordinate)]
+        }
+        if configuration.cities.isEmpty {
+            return [
+                Target(
+                    name: configuration.station.name, coordinate: configuration.station.coordinate)
+            ]
+        }
+        return configuration.cities.map {
+            Target(name: $0.qualifiedName, coordinate: $0.coordinate)
+        }
+    }
+
+    private func print(
+        _ targets: [Target], entries: [ForecastCache.Entry?], fromCache: Bool, error: String?,
+        _ configuration: KioskConfiguration, json: Bool
+    ) throws {
+        let instant = now()
+        if json {
+            let locations = zip(targets, entries).map { target, entry in
+                ForecastJSON.Location(
+                    name: target.name, coordinate: target.coordinate, entry: entry, now: instant,
+                    fromCache: fromCache)
+            }
+            console.print(try JSONText.encode(ForecastJSON(locations: locations, error: error)))
+            return
+        }
+        var blocks: [String] = []
+        for (target, entry) in zip(targets, entries) {
+            guard let entry else {
+                if error == nil {
+                    blocks.append("\(target.name)\n  no forecast for this place in the answer")
+                } else {
+                    blocks.append("\(target.name)\n  no forecast cached yet")
+                }
+                continue
+            }
+            blocks.append(
+                ForecastText.render(
+                    name: target.name, entry: entry, now: instant, units: configuration.units))
+        }
+        if !blocks.isEmpty { console.print(blocks.joined(separator: "\n\n")) }
+    }
+}

@@ -1,2 +1,0 @@
-// Services and wiring.
-import KioskCore

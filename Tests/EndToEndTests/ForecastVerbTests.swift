@@ -1,0 +1,117 @@
+import KioskTesting
+import Testing
+
+/// `forecast` and `city search/add` against the fake Open-Meteo on loopback.
+@Suite struct ForecastVerbTests {
+    @Test func forecastFetchesOnceThenServesTheCache() async throws {
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        let first = await kiosk.run(["forecast"])
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        #expect(first.standardError.isEmpty)
+        for name in ["Rome, Italy", "Reykjavík", "São Paulo"] {
+            #expect(first.standardOutput.contains(name + " · "))
+        }
+        #expect(first.standardOutput.contains("  Now    "))
+        #expect(first.standardOutput.contains("Today"))
+        #expect(kiosk.server.requests.count == 1, "station and three cities in one request")
+        let request = try #require(kiosk.server.requests.first)
+        #expect(request.path == "/v1/forecast")
+        #expect(request.queryValue("latitude")?.split(separator: ",").count == 4)
+        #expect(kiosk.directory.read("state/forecasts.json") != nil)
+
+        let second = await kiosk.run(["forecast", "rome"])
+        #expect(second.exitCode == 0)
+        #expect(second.standardOutput.hasPrefix("Rome, Italy · "))
+        #expect(!second.standardOutput.contains("São Paulo"))
+        #expect(kiosk.server.requests.count == 1, "a fresh cache needs no request")
+    }
+
+    @Test func forecastJSON() async throws {
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["forecast", "2", "--json"])
+        #expect(result.exitCode == 0)
+        let text = result.standardOutput
+        for key in [
+            "\"name\" : \"Reykjavík\"", "\"current\"", "\"days\"", "\"temperature_max\"",
+            "\"fetched_at\"", "\"from_cache\" : false", "\"fresh\" : true",
+        ] {
+            #expect(text.contains(key), "missing \(key)")
+        }
+    }
+
+    @Test func withoutFavouritesTheStationIsShown() async throws {
+        let kiosk = try await KioskFixture.start()
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["forecast"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.hasPrefix("Home · "))
+    }
+
+    @Test func unknownFavouriteIsAUsageError() async throws {
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["forecast", "Paris"])
+        #expect(result.exitCode == 2)
+        #expect(kiosk.server.requests.isEmpty)
+    }
+
+    @Test func searchRanksExactNamesAndLargerPlacesFirst() async throws {
+        let kiosk = try await KioskFixture.start()
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["city", "search", "Paris"])
+        #expect(result.exitCode == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first?.contains("Name") == true)
+        #expect(lines.dropFirst().first?.contains("France") == true)
+        #expect(result.standardOutput.contains("Texas"))
+        let request = try #require(kiosk.server.requests.first)
+        #expect(request.path == "/v1/search")
+        #expect(request.queryValue("name") == "Paris")
+        #expect(request.queryValue("language") == "en")
+    }
+
+    @Test func searchEncodesNamesAndFiltersByCountry() async throws {
+        let kiosk = try await KioskFixture.start()
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["city", "search", "São Paulo", "--country", "br", "--json"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("\"country_code\" : \"BR\""))
+        let request = try #require(kiosk.server.requests.first)
+        #expect(
+            request.rawQuery.contains("name=S%C3%A3o%20Paulo")
+                || request.rawQuery.contains("name=S%C3%A3o+Paulo"))
+        #expect(request.queryValue("countryCode") == "BR")
+    }
+
+    @Test func shortNamesAreRefusedWithoutANetworkCall() async throws {
+        let kiosk = try await KioskFixture.start()
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["city", "search", "X"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError.contains("2"))
+        #expect(kiosk.server.requests.isEmpty)
+    }
+
+    @Test func addByNamePickAndCountry() async throws {
+        let kiosk = try await KioskFixture.start()
+        defer { Task { await kiosk.stop() } }
+        let first = await kiosk.run(["city", "add", "Paris"])
+        #expect(first.exitCode == 0)
+        #expect(first.standardOutput.hasPrefix("Added Paris, Île-de-France, France ("))
+        let texas = await kiosk.run(["city", "add", "Paris", "--pick", "2"])
+        #expect(texas.standardOutput.contains("Texas"))
+        let again = await kiosk.run(["city", "add", "paris", "--country", "US"])
+        #expect(again.standardOutput.contains("is already favourite 2; nothing changed."))
+        let config = try #require(kiosk.directory.read("config.toml"))
+        #expect(config.hasPrefix("# Test kiosk.\n"))
+        #expect(config.contains("geoname_id = "))
+        #expect(config.contains("timezone = \"Europe/Paris\""))
+        let outOfRange = await kiosk.run(["city", "add", "Paris", "--pick", "9"])
+        #expect(outOfRange.exitCode == 2)
+        let nothing = await kiosk.run(["city", "add", "Xyzzyplugh"])
+        #expect(nothing.exitCode == 2)
+        #expect(nothing.standardError.contains("No place named \"Xyzzyplugh\" was found"))
+    }
+}
