@@ -78,7 +78,8 @@ let package = Package(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "KioskCore", "KioskTesting"],
+            name: "KioskAppTests",
+            dependencies: ["KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform"],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
