@@ -7,6 +7,8 @@
 #   deploy/install-deps.sh --runtime  only what the installed binary needs at run time
 set -eu
 
+# pkg-config: SwiftPM reads .pc files; the -dev packages: the C libraries we link;
+# fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests.
 build_packages="
     pkg-config
     libcurl4-openssl-dev
@@ -15,6 +17,7 @@ build_packages="
     libgpiod-dev
     fonts-dejavu-core
     ca-certificates
+    systemd
 "
 runtime_packages="
     libcairo2
