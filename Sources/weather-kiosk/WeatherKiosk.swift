@@ -13,7 +13,9 @@ struct WeatherKiosk: AsyncParsableCommand {
             The config is /etc/weather-kiosk/config.toml unless --config or WEATHER_KIOSK_CONFIG says otherwise.
             """,
         version: KioskVersion.string,
-        subcommands: [CityCommand.self, ForecastCommand.self, ConfigCommand.self])
+        subcommands: [
+            CityCommand.self, ForecastCommand.self, ConfigCommand.self, DoctorCommand.self,
+        ])
 
     static func main() async {
         ProcessSetup.prepare()
