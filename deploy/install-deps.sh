@@ -8,7 +8,8 @@
 set -eu
 
 # pkg-config: SwiftPM reads .pc files; the -dev packages: the C libraries we link;
-# fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests.
+# fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests;
+# lintian, file: the .deb checks.
 build_packages="
     pkg-config
     libcurl4-openssl-dev
@@ -18,6 +19,8 @@ build_packages="
     fonts-dejavu-core
     ca-certificates
     systemd
+    lintian
+    file
 "
 runtime_packages="
     libcairo2
