@@ -14,7 +14,9 @@ struct WeatherKiosk: AsyncParsableCommand {
             """,
         version: KioskVersion.string,
         subcommands: [
-            CityCommand.self, ForecastCommand.self, ConfigCommand.self, DoctorCommand.self,
+            CityCommand.self, ForecastCommand.self, ConfigCommand.self, StatusCommand.self,
+            NextCommand.self, PreviousCommand.self, ShowCommand.self, PageCommand.self,
+            RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, DoctorCommand.self,
         ])
 
     static func main() async {
