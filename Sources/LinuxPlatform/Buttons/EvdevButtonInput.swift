@@ -23,7 +23,8 @@ public final class EvdevButtonInput: ButtonInput {
     /// Finds and opens the device.
     /// - Throws: `DeviceError`: no such device (with the devices there are), no permission
     ///   (group input).
-    public init(settings: ButtonSettings, inputDirectory: String = "/dev/input") throws(DeviceError) {
+    public init(settings: ButtonSettings, inputDirectory: String = "/dev/input") throws(DeviceError)
+    {
         self.settings = settings
         directory = inputDirectory
         let (descriptor, device) = try InputDevices.open(settings, directory: inputDirectory)
@@ -86,7 +87,8 @@ private struct EvdevReader: Sendable {
         while !wake.isRaised {
             if descriptor < 0 {
                 let wait = min(backoff.next(), 5000)
-                _ = waitReadable([watch.descriptor, wake.descriptor].filter { $0 >= 0 }, timeout: wait)
+                _ = waitReadable(
+                    [watch.descriptor, wake.descriptor].filter { $0 >= 0 }, timeout: wait)
                 watch.drain()
                 if wake.isRaised { break }
                 do throws(DeviceError) {
@@ -135,7 +137,9 @@ private struct EvdevReader: Sendable {
         }
     }
 
-    private func disappeared(_ descriptor: inout Int32, _ tracker: inout EvdevKeyTracker, _ code: Int32) {
+    private func disappeared(
+        _ descriptor: inout Int32, _ tracker: inout EvdevKeyTracker, _ code: Int32
+    ) {
         close(descriptor)
         descriptor = -1
         for edge in tracker.resynchronize(pressedCodes: [], at: MonotonicClock.now()) {
@@ -143,7 +147,8 @@ private struct EvdevReader: Sendable {
         }
         continuation.yield(
             .problem(
-                "Cannot read \(device): \(systemMessage(code)) (unplugged?); waiting for it to come back."))
+                "Cannot read \(device): \(systemMessage(code)) (unplugged?); waiting for it to come back."
+            ))
     }
 }
 
@@ -164,7 +169,8 @@ private final class DirectoryWatch: Sendable {
     init(_ directory: String) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         if descriptor >= 0 {
-            _ = inotify_add_watch(descriptor, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO))
+            _ = inotify_add_watch(
+                descriptor, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO))
         }
         self.descriptor = descriptor
     }

@@ -64,14 +64,17 @@ public struct InputEventDecoder: Sendable {
         var offset = 0
         while offset < whole {
             func field(_ start: Int, _ count: Int) -> UInt64 {
-                (0..<count).reduce(UInt64(0)) { $0 | UInt64(pending[offset + start + $1]) << (8 * $1) }
+                (0..<count).reduce(UInt64(0)) {
+                    $0 | UInt64(pending[offset + start + $1]) << (8 * $1)
+                }
             }
             let seconds = Int64(bitPattern: field(0, 8))
             let microseconds = Int64(bitPattern: field(8, 8))
             let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
             events.append(
                 InputEvent(
-                    time: MonotonicInstant(nanoseconds: overflow ? 0 : scaled &+ microseconds &* 1000),
+                    time: MonotonicInstant(
+                        nanoseconds: overflow ? 0 : scaled &+ microseconds &* 1000),
                     type: UInt16(field(16, 2)), code: UInt16(field(18, 2)),
                     value: Int32(bitPattern: UInt32(field(20, 4)))))
             offset += Self.eventSize

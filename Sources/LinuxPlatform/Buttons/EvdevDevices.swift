@@ -33,7 +33,9 @@ enum InputDevices {
         let keyCodes = settings.keys.values.filter { $0 != 0 }
         var fallback: (Int32, InputDevice)?
         for path in paths {
-            let descriptor = retryingInterrupts { Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            let descriptor = retryingInterrupts {
+                Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            }
             guard descriptor >= 0 else {
                 if errno == EACCES || errno == EPERM { denied = denied ?? (path, errno) }
                 continue
@@ -68,13 +70,17 @@ enum InputDevices {
         let what =
             wanted.isEmpty
             ? "No input device can send the buttons' keys ("
-                + settings.keys.values.filter { $0 != 0 }.sorted().map(InputKeyCode.name).joined(separator: ", ")
+                + settings.keys.values.filter { $0 != 0 }.sorted().map(InputKeyCode.name).joined(
+                    separator: ", ")
                 + ")"
             : "No input device is named \"\(wanted)\" (buttons.device)"
         throw DeviceError(
             device: directory,
             message:
-                "\(what); \(list); set buttons.device to one of these names or to a /dev/input/eventN path.")
+                "\(what); \(list); "
+                + (seen.isEmpty
+                    ? "plug the device in, or for buttons on GPIO lines load the gpio-key overlay."
+                    : "set buttons.device to one of these names or to a /dev/input/eventN path."))
     }
 
     private static func openDevice(_ path: String) throws(DeviceError) -> Int32 {
@@ -98,7 +104,9 @@ enum InputDevices {
         var numbers: [Int] = []
         while let entry = readdir(handle) {
             let name = cText(entry.pointee.d_name)
-            if name.hasPrefix("event"), let number = Int(name.dropFirst(5)) { numbers.append(number) }
+            if name.hasPrefix("event"), let number = Int(name.dropFirst(5)) {
+                numbers.append(number)
+            }
         }
         return numbers.sorted().map { "\(directory)/event\($0)" }
     }
@@ -106,8 +114,11 @@ enum InputDevices {
     /// The device's name; empty when it has none (or is not an input device: a FIFO).
     static func name(of descriptor: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        guard CLinux_inputDeviceName(descriptor, &buffer, UInt32(buffer.count - 1)) >= 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard CLinux_inputDeviceName(descriptor, &buffer, UInt32(buffer.count - 1)) >= 0 else {
+            return ""
+        }
+        return String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The key codes the device can send.

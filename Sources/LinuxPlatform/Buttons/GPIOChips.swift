@@ -15,6 +15,15 @@ public struct GPIOChip: Sendable, Hashable, CustomStringConvertible {
     /// 0, or why it could not be opened.
     public var errorNumber: Int32
 
+    /// Creates a chip description.
+    public init(path: String, name: String, label: String, lineCount: Int, errorNumber: Int32) {
+        self.path = path
+        self.name = name
+        self.label = label
+        self.lineCount = lineCount
+        self.errorNumber = errorNumber
+    }
+
     /// `gpiochip0 "pinctrl-bcm2711" (58 lines)`, or why it could not be read.
     public var description: String {
         if errorNumber != 0 { return "\(name) (cannot open: \(systemMessage(errorNumber)))" }
@@ -32,6 +41,14 @@ public struct GPIOLine: Sendable, Hashable, CustomStringConvertible {
     public var chip: GPIOChip
     /// Its offset on the chip.
     public var offset: Int
+
+    /// Creates a found line.
+    public init(button: ButtonName, spec: String, chip: GPIOChip, offset: Int) {
+        self.button = button
+        self.spec = spec
+        self.chip = chip
+        self.offset = offset
+    }
 
     /// "GPIO17 (line 17 of pinctrl-bcm2711)" or "line 17 of pinctrl-bcm2711".
     public var description: String {
@@ -51,7 +68,8 @@ public enum GPIOChips {
             var infos = [CGPIOD_ChipInfo](repeating: CGPIOD_ChipInfo(), count: capacity)
             let count = Int(CGPIOD_listChips(directory, &infos, Int32(capacity)))
             if count < 0 {
-                throw DeviceError("list GPIO chips in", device: directory, errorNumber: Int32(-count))
+                throw DeviceError(
+                    "list GPIO chips in", device: directory, errorNumber: Int32(-count))
             }
             if count > capacity {
                 capacity = count
@@ -82,11 +100,13 @@ public enum GPIOChips {
         throws(DeviceError) -> [GPIOLine]
     {
         let chips = try list(directory: directory)
-        if let denied = chips.first(where: { $0.errorNumber == EACCES || $0.errorNumber == EPERM }) {
+        if let denied = chips.first(where: { $0.errorNumber == EACCES || $0.errorNumber == EPERM })
+        {
             throw DeviceError(
                 "open", device: denied.path, errorNumber: denied.errorNumber,
                 hint:
-                    "add the user to group gpio (sudo usermod -aG gpio $USER) and log in again, or run as root")
+                    "add the user to group gpio (sudo usermod -aG gpio $USER) and log in again, or run as root"
+            )
         }
         let labelled = settings.chip.isEmpty ? nil : chips.first { $0.label == settings.chip }
         var lines: [GPIOLine] = []
@@ -98,14 +118,16 @@ public enum GPIOChips {
                     throw DeviceError(
                         device: directory,
                         message:
-                            "\(key) = \"\(spec)\" is a line offset, which needs buttons.chip (the chip's label); \(inventory(chips, directory: directory)).")
+                            "\(key) = \"\(spec)\" is a line offset, which needs buttons.chip (the chip's label); \(inventory(chips, directory: directory))."
+                    )
                 }
                 guard let chip = labelled else { throw noChip(settings.chip, chips, directory) }
                 guard offset < chip.lineCount else {
                     throw DeviceError(
                         device: chip.path,
                         message:
-                            "\(key) = \"\(spec)\" is past the end of \(chip.path) \"\(chip.label)\", which has lines 0 to \(chip.lineCount - 1).")
+                            "\(key) = \"\(spec)\" is past the end of \(chip.path) \"\(chip.label)\", which has lines 0 to \(chip.lineCount - 1)."
+                    )
                 }
                 lines.append(GPIOLine(button: button, spec: spec, chip: chip, offset: offset))
                 continue
@@ -127,7 +149,11 @@ public enum GPIOChips {
                 throw DeviceError(
                     device: directory,
                     message:
-                        "No GPIO line is named \"\(spec)\" (\(key)); \(inventory(chips, directory: directory)); give the line's offset with buttons.chip set to its chip's label instead.")
+                        "No GPIO line is named \"\(spec)\" (\(key)); \(inventory(chips, directory: directory)); "
+                        + (chips.isEmpty
+                            ? "check the board setting and that the GPIO driver is loaded."
+                            : "give the line's offset with buttons.chip set to its chip's label instead.")
+                )
             }
             lines.append(found)
         }
@@ -140,7 +166,10 @@ public enum GPIOChips {
         DeviceError(
             device: directory,
             message:
-                "No GPIO chip is labelled \"\(label)\" (buttons.chip); \(inventory(chips, directory: directory)); set buttons.chip to one of these labels.")
+                "No GPIO chip is labelled \"\(label)\" (buttons.chip); \(inventory(chips, directory: directory)); "
+                + (chips.isEmpty
+                    ? "check the board setting and that the GPIO driver is loaded."
+                    : "set buttons.chip to one of these labels."))
     }
 
     /// Who holds line `offset` of the chip at `path`: a phrase for a busy-line message.
@@ -148,7 +177,8 @@ public enum GPIOChips {
         var consumer = [CChar](repeating: 0, count: 128)
         let used = CGPIOD_lineConsumer(path, UInt32(offset), &consumer, consumer.count)
         guard used > 0 else { return "another program" }
-        let name = String(decoding: consumer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(
+            decoding: consumer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "another program (no consumer name)" : "\"\(name)\""
     }
 }

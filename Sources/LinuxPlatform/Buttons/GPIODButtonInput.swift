@@ -31,7 +31,8 @@ public final class GPIODButtonInput: ButtonInput {
             throw DeviceError(
                 device: "buttons",
                 message:
-                    "No button has a GPIO line: set buttons.next (and previous, select) to a line name such as \"GPIO17\".")
+                    "No button has a GPIO line: set buttons.next (and previous, select) to a line name such as \"GPIO17\"."
+            )
         }
         pending = Mutex(try Self.request(lines, settings))
         let version = String(cString: CGPIOD_libraryVersion())
@@ -114,17 +115,21 @@ private struct LineRequest: @unchecked Sendable {
             let names = lines.map(\.description).joined(separator: ", ")
             switch errorNumber {
             case EBUSY:
-                let holders = lines.map { "\($0.spec) by \(GPIOChips.holder(of: $0.offset, on: chip.path))" }
+                let holders = lines.map {
+                    "\($0.spec) by \(GPIOChips.holder(of: $0.offset, on: chip.path))"
+                }
                 throw DeviceError(
                     device: chip.path,
                     message:
                         "Cannot request \(names) on \(chip.path): the line is busy, held by "
                         + holders.joined(separator: ", ")
-                        + "; stop that program, or with the gpio-key overlay use buttons.backend = \"evdev\".")
+                        + "; stop that program, or with the gpio-key overlay use buttons.backend = \"evdev\"."
+                )
             case EACCES, EPERM:
                 throw DeviceError(
                     "request \(names) on", device: chip.path, errorNumber: errorNumber,
-                    hint: "add the user to group gpio (sudo usermod -aG gpio $USER) and log in again")
+                    hint:
+                        "add the user to group gpio (sudo usermod -aG gpio $USER) and log in again")
             default:
                 throw DeviceError(
                     "request \(names) on", device: chip.path, errorNumber: errorNumber,
@@ -140,7 +145,8 @@ private struct LineRequest: @unchecked Sendable {
     func release() { CGPIOD_release(handle) }
 
     /// Current levels as edges at `time`: a button held at start counts as pressed.
-    func levels(at time: MonotonicInstant, pressedIsHigh: Bool) -> Result<[ButtonEdge], DeviceError> {
+    func levels(at time: MonotonicInstant, pressedIsHigh: Bool) -> Result<[ButtonEdge], DeviceError>
+    {
         var levels = [Int32](repeating: 0, count: lines.count)
         let status = CGPIOD_readLevels(handle, &levels)
         guard status == 0 else {
@@ -161,13 +167,17 @@ private struct LineRequest: @unchecked Sendable {
         let count = CGPIOD_readEdges(handle, &buffer, Int32(buffer.count))
         guard count >= 0 else {
             return .failure(
-                DeviceError("read GPIO events from", device: lines[0].chip.path, errorNumber: -count))
+                DeviceError(
+                    "read GPIO events from", device: lines[0].chip.path, errorNumber: -count))
         }
         let now = MonotonicClock.now()
         return .success(
             buffer.prefix(Int(count)).compactMap { edge in
-                guard let line = lines.first(where: { $0.offset == Int(edge.offset) }) else { return nil }
-                let kernel = MonotonicInstant(nanoseconds: Int64(clamping: edge.timestampNanoseconds))
+                guard let line = lines.first(where: { $0.offset == Int(edge.offset) }) else {
+                    return nil
+                }
+                let kernel = MonotonicInstant(
+                    nanoseconds: Int64(clamping: edge.timestampNanoseconds))
                 return ButtonEdge(
                     button: line.button, isPressed: (edge.rising != 0) == pressedIsHigh,
                     time: KernelTimestamp.plausible(kernel, now: now), source: line.description)
@@ -180,7 +190,9 @@ public enum KernelTimestamp {
     /// `kernel` when it is a plausible CLOCK_MONOTONIC reading taken up to 10 s before
     /// `now`; otherwise `now`. Kernels before 5.7 stamp GPIO events with the wall clock,
     /// and an input device may ignore the request for a monotonic clock.
-    public static func plausible(_ kernel: MonotonicInstant, now: MonotonicInstant) -> MonotonicInstant {
+    public static func plausible(_ kernel: MonotonicInstant, now: MonotonicInstant)
+        -> MonotonicInstant
+    {
         let age = now.duration(since: kernel)
         return age >= .milliseconds(-5) && age <= .seconds(10) ? min(kernel, now) : now
     }
@@ -198,7 +210,8 @@ private struct Reader: Sendable {
         var requests = initial
         var backoff = RetryBackoff()
         let pressedIsHigh = settings.pull.pressedIsHigh
-        var failure = report(requests.map { $0.levels(at: MonotonicClock.now(), pressedIsHigh: pressedIsHigh) })
+        var failure = report(
+            requests.map { $0.levels(at: MonotonicClock.now(), pressedIsHigh: pressedIsHigh) })
         while !wake.isRaised {
             if let problem = failure {
                 for request in requests { request.release() }
@@ -206,17 +219,32 @@ private struct Reader: Sendable {
                 continuation.yield(.problem(problem.message + " Retrying with back-off."))
                 requests = retry(&backoff)
                 guard !requests.isEmpty else { break }
-                continuation.yield(.recovered("GPIO buttons work again: " + lines.map { "\($0.button.rawValue) = \($0)" }.joined(separator: ", ") + "."))
-                failure = report(requests.map { $0.levels(at: MonotonicClock.now(), pressedIsHigh: pressedIsHigh) })
+                continuation.yield(
+                    .recovered(
+                        "GPIO buttons work again: "
+                            + lines.map { "\($0.button.rawValue) = \($0)" }.joined(separator: ", ")
+                            + "."))
+                failure = report(
+                    requests.map {
+                        $0.levels(at: MonotonicClock.now(), pressedIsHigh: pressedIsHigh)
+                    })
                 continue
             }
-            guard let ready = waitReadable(requests.map(\.descriptor) + [wake.descriptor], timeout: -1) else {
-                failure = DeviceError("wait for GPIO events on", device: lines[0].chip.path, errorNumber: errno)
+            guard
+                let ready = waitReadable(
+                    requests.map(\.descriptor) + [wake.descriptor], timeout: -1)
+            else {
+                failure = DeviceError(
+                    "wait for GPIO events on", device: lines[0].chip.path, errorNumber: errno)
                 continue
             }
             for (request, entry) in zip(requests, ready) where entry.revents != 0 {
-                if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && entry.revents & Int16(POLLIN) == 0 {
-                    failure = DeviceError("read GPIO events from", device: request.lines[0].chip.path, errorNumber: EIO)
+                if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+                    && entry.revents & Int16(POLLIN) == 0
+                {
+                    failure = DeviceError(
+                        "read GPIO events from", device: request.lines[0].chip.path,
+                        errorNumber: EIO)
                     break
                 }
                 if let problem = report([request.edges(pressedIsHigh: pressedIsHigh)]) {

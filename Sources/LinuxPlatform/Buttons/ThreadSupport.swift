@@ -1,5 +1,5 @@
-public import KioskCore
 import Glibc
+public import KioskCore
 import Synchronization
 
 /// The kernel's CLOCK_MONOTONIC: the clock of GPIO and (as the evdev input asks for) input
@@ -9,7 +9,8 @@ public enum MonotonicClock {
     public static func now() -> MonotonicInstant {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        return MonotonicInstant(nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+        return MonotonicInstant(
+            nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
     }
 }
 
