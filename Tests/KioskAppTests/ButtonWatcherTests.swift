@@ -36,6 +36,35 @@ import Testing
         #expect(hold[2] > hold[1])
     }
 
+    @Test func cancellingTheConsumerEndsTheWatcherWhileTheInputIsOpen() async {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        var settings = ButtonSettings()
+        settings.backend = .keyboard
+        let watcher = ButtonWatcher(
+            input: KeyboardButtonInput(settings: settings, descriptor: ends[0]),
+            settings: settings.gestureSettings, now: MonotonicClock.now)
+        let (progress, step) = AsyncStream.makeStream(of: Int.self)
+        let consumer = Task {
+            var count = 0
+            for await _ in watcher.reports() {
+                count += 1
+                step.yield(count)
+            }
+            step.finish()
+            return count
+        }
+        _ = write(ends[1], "n", 1)  // a short press: press, short, release
+        for await count in progress where count == 3 { break }
+        consumer.cancel()
+        // The pipe stays open: only the cancellation can end the loop.
+        #expect(await consumer.value == 3)
+    }
+
     @Test func noneBackendIsAUsageError() {
         var settings = ButtonSettings()
         settings.backend = .none
