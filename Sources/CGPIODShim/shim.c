@@ -42,9 +42,14 @@ int CGPIOD_listChips(const char *directory, CGPIOD_ChipInfo *chips, int capacity
         if (index < capacity) {
             CGPIOD_ChipInfo *info = &chips[index];
             memset(info, 0, sizeof *info);
-            snprintf(info->path, sizeof info->path, "%s/%s", directory, entries[index]->d_name);
+            int length = snprintf(info->path, sizeof info->path, "%s/%s", directory,
+                                  entries[index]->d_name);
             copyText(info->name, sizeof info->name, entries[index]->d_name);
-            describeChip(info->path, info);
+            if (length < 0 || (size_t)length >= sizeof info->path) {
+                info->errorNumber = ENAMETOOLONG;  // never open a cut-off path
+            } else {
+                describeChip(info->path, info);
+            }
         }
         free(entries[index]);
     }
