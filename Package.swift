@@ -48,10 +48,15 @@ let package = Package(
         .target(
             name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
 
+        // libgpiod 1.6 or 2.x as pkg-config finds it, and the one C API over both.
+        .systemLibrary(
+            name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
+
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
-            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux"],
+            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux", "CGPIODShim"],
             swiftSettings: swiftSettings),
 
         // Services and wiring: config and state stores, the verbs' implementations.
@@ -77,6 +82,12 @@ let package = Package(
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        // The GPIO shim alone: Tests/gpiod/v2-build.sh also runs it against libgpiod 2.x.
+        .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LinuxPlatformTests",
+            dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskAppTests",
             dependencies: ["KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform"],
