@@ -51,18 +51,29 @@ let package = Package(
         .target(
             name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
 
+        // Chip drivers over the I2C port.
+        .target(name: "Devices", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+
+        // libi2c's SMBus calls. libi2c ships no .pc file, so no pkg-config.
+        .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
-            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux"],
+            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux", "Devices", "CI2C"],
+            swiftSettings: swiftSettings),
+
+        // The PC "board": simulated chips on a simulated bus.
+        .target(
+            name: "Simulator", dependencies: ["KioskCore", "Devices", realModule],
             swiftSettings: swiftSettings),
 
         // Services and wiring: config and state stores, the verbs' implementations.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", tomlKit, logging,
-                systemPackage,
+                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
+                tomlKit, logging, systemPackage,
             ],
             swiftSettings: swiftSettings),
 
@@ -93,6 +104,13 @@ let package = Package(
         .testTarget(
             name: "CurlHTTPTests", dependencies: ["CurlHTTP", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DevicesTests", dependencies: ["Devices", "Simulator", "KioskCore"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LinuxPlatformTests",
+            dependencies: ["LinuxPlatform", "Devices", "KioskCore", "KioskTesting"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
