@@ -92,7 +92,8 @@ let package = Package(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "KioskCore", "KioskTesting"],
+            name: "KioskAppTests",
+            dependencies: ["KioskApp", "KioskCore", "KioskTesting", "Devices", "Simulator"],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
