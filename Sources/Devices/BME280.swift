@@ -116,7 +116,7 @@ public struct BME280: Sendable {
         do {
             // The id is read every time (one byte): a chip swapped for another, or another
             // device answering at the address, is noticed at once and probed afresh.
-            let id = try await device.read(register: Register.chipID.rawValue, count: 1)[0]
+            let id = try await registers(.chipID, count: 1)[0]
             let current: Setup
             if let setup, setup.chipID == id {
                 current = setup
@@ -141,19 +141,18 @@ public struct BME280: Sendable {
         var copying = true
         for _ in 0..<Self.copyChecks where copying {
             try await sleep(Self.startUpTime)
-            let status = try await device.read(register: Register.status.rawValue, count: 1)[0]
+            let status = try await registers(.status, count: 1)[0]
             copying = status & Self.copyingBit != 0
         }
         if copying { throw BME280Error(.calibrationCopyTimedOut, location: device.location) }
 
-        let first = try await device.read(
-            register: Register.calibrationTemperatureAndPressure.rawValue,
+        let first = try await registers(
+            .calibrationTemperatureAndPressure,
             count: BME280Calibration.temperatureAndPressureLength)
         var second: [UInt8]?
         if chip.measuresHumidity {
-            second = try await device.read(
-                register: Register.calibrationHumidity.rawValue,
-                count: BME280Calibration.humidityLength)
+            second = try await registers(
+                .calibrationHumidity, count: BME280Calibration.humidityLength)
         }
         let calibration = BME280Calibration(temperatureAndPressure: first, humidity: second)
         guard calibration.isPlausible else {
@@ -181,7 +180,7 @@ public struct BME280: Sendable {
         var measuring = true
         var checks = 0
         while true {
-            let status = try await device.read(register: Register.status.rawValue, count: 1)[0]
+            let status = try await registers(.status, count: 1)[0]
             measuring = status & Self.measuringBit != 0
             if !measuring || checks == Self.measuringChecks { break }
             checks += 1
@@ -196,8 +195,7 @@ public struct BME280: Sendable {
                 .measurementTimedOut(milliseconds: milliseconds), location: device.location)
         }
 
-        let bytes = try await device.read(
-            register: Register.data.rawValue, count: setup.chip.measuresHumidity ? 8 : 6)
+        let bytes = try await registers(.data, count: setup.chip.measuresHumidity ? 8 : 6)
         let raw = BME280RawSample(dataRegisters: bytes)
         let skipped = raw.skippedChannels
         guard skipped.isEmpty else {
@@ -207,5 +205,16 @@ public struct BME280: Sendable {
         return Measurement(
             chip: setup.chip, temperature: result.temperature, humidity: result.humidity,
             pressure: result.pressure, raw: raw)
+    }
+
+    /// `count` registers from `register`, checked to be `count` bytes.
+    private func registers(_ register: Register, count: Int) async throws -> [UInt8] {
+        let bytes = try await device.read(register: register.rawValue, count: count)
+        guard bytes.count == count else {
+            throw I2CTransferError(
+                "The device at \(device.location) returned \(bytes.count) bytes from register \(I2CAddress.text(register.rawValue)) instead of \(count); no reading was taken."
+            )
+        }
+        return bytes
     }
 }

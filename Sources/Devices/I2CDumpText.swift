@@ -50,7 +50,7 @@ public enum I2CDumpText {
                     throw Problem(
                         line: number,
                         message:
-                            "row \(line[..<colon]): register 0x\(String(offset + bytes.count, radix: 16)) reads XX (the read failed); dump again with the sensor connected."
+                            "row \(line[..<colon]): register \(I2CAddress.text(UInt8(truncatingIfNeeded: offset + bytes.count))) reads XX (the read failed); dump again with the sensor connected."
                     )
                 }
                 guard token.count == 2, let byte = UInt8(token, radix: 16) else { break }

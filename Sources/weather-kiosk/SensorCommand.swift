@@ -7,7 +7,7 @@ struct SensorCommand: AsyncParsableCommand {
         commandName: "sensor",
         abstract: "Read the configured sensor (BME280/BMP280, or the simulated one).",
         discussion: """
-            `sensor [--json] [--watch [--interval S]] [--device PATH]` (the default, `read`)
+            The default verb, `sensor [--json] [--watch [--interval S]] [--device PATH]`,
             prints temperature, humidity, station and sea-level pressure and dew point.
             The sea-level pressure needs the station's elevation: station.elevation, else
             Open-Meteo's from the forecast cache; without either it is reported unknown.
