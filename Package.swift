@@ -109,6 +109,9 @@ let package = Package(
             name: "DevicesTests", dependencies: ["Devices", "Simulator", "KioskCore"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "SimulatorTests", dependencies: ["Simulator", "Devices", "KioskCore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "LinuxPlatformTests",
             dependencies: ["LinuxPlatform", "Devices", "KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),

@@ -1,15 +1,25 @@
 import Glibc
 
-/// The CPU temperature from the kernel's thermal zone, for the heat compensation.
-public struct CPUThermometer: Sendable {
+/// The CPU temperature from the kernel's thermal zone, for the heat compensation. An
+/// actor on a thread of its own, like the I2C bus: the file reads never run on the
+/// cooperative pool.
+public actor CPUThermometer {
     /// The Raspberry Pi's SoC sensor (and most boards' first zone).
     public static let defaultPath = "/sys/class/thermal/thermal_zone0/temp"
 
     /// The file read: millidegrees Celsius as text.
-    public let path: String
+    public nonisolated let path: String
+    private let executor = DedicatedThreadExecutor()
+
+    /// Reads run on the thermometer's own thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
 
     /// A thermometer reading `path`.
     public init(path: String = defaultPath) { self.path = path }
+
+    deinit { executor.shutdown() }
 
     /// The temperature now, °C.
     /// - Throws: `DeviceError` naming the file and the way out (set cpu_heat_factor = 0).

@@ -227,6 +227,33 @@ import Testing
         }
     }
 
+    /// A port that breaks its contract by returning one byte less than asked for.
+    struct ShortReads: I2CDevice {
+        let inner: any I2CDevice
+        var bus: String { inner.bus }
+        var address: UInt8 { inner.address }
+        func read(register: UInt8, count: Int) async throws -> [UInt8] {
+            let bytes = try await inner.read(register: register, count: count)
+            return count > 1 ? Array(bytes.dropLast()) : bytes
+        }
+        func write(register: UInt8, value: UInt8) async throws {
+            try await inner.write(register: register, value: value)
+        }
+    }
+
+    @Test func aShortReadIsAnErrorNotACrash() async throws {
+        let bus = SimulatedI2CBus()
+        bus.attach(SimulatedBME280(), at: 0x76)
+        var driver = BME280(device: ShortReads(inner: bus.device(at: 0x76)))
+        await #expect(
+            throws: I2CTransferError(
+                "The device at 0x76 on the simulated bus returned 25 bytes from register 0x88 instead of 26; no reading was taken."
+            )
+        ) {
+            try await driver.read()
+        }
+    }
+
     @Test func aChipThatKeepsCopyingItsNVMIsRefused() async throws {
         let device = InMemoryI2CDevice(address: 0x76)
         device.set(0xD0, to: [0x60])

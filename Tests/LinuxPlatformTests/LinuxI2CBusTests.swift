@@ -163,30 +163,30 @@ import Testing
 
 /// The CPU temperature file.
 @Suite struct CPUThermometerTests {
-    @Test func readsMillidegrees() throws {
+    @Test func readsMillidegrees() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("temp", "48312\n")
-        #expect(try CPUThermometer(path: directory.file("temp")).read() == 48.312)
+        #expect(try await CPUThermometer(path: directory.file("temp")).read() == 48.312)
     }
 
-    @Test func aMissingZoneSaysToTurnTheCompensationOff() {
+    @Test func aMissingZoneSaysToTurnTheCompensationOff() async {
         let path = "/nonexistent/thermal_zone0/temp"
-        #expect(
+        await #expect(
             throws: DeviceError(
                 "read the CPU temperature from", device: path, errorNumber: ENOENT,
                 hint:
                     "this machine reports no CPU temperature there, so set sensor.cpu_heat_factor = 0"
             )
-        ) { try CPUThermometer(path: path).read() }
+        ) { try await CPUThermometer(path: path).read() }
     }
 
-    @Test func garbageIsRefused() {
+    @Test func garbageIsRefused() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("temp", "hot\n")
         do {
-            _ = try CPUThermometer(path: directory.file("temp")).read()
+            _ = try await CPUThermometer(path: directory.file("temp")).read()
             Issue.record("\"hot\" was read as a temperature")
         } catch {
             #expect(error.message.contains("is \"hot\", not millidegrees Celsius"))

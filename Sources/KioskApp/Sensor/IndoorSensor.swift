@@ -74,7 +74,7 @@ public struct IndoorSensor: Sendable {
         var warnings: [String] = []
         if compensation.usesCPUTemperature {
             do {
-                cpuTemperatures.add(try thermometer.read())
+                cpuTemperatures.add(try await thermometer.read())
             } catch {
                 warnings.append(
                     "CPU heat compensation skipped: \(error.message.prefix(1).lowercased())\(error.message.dropFirst())"
