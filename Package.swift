@@ -51,6 +51,14 @@ let package = Package(
         .target(
             name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
 
+        // Cairo (with its FreeType font backend), and the page renderer over it.
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
+        .target(
+            name: "Rendering", dependencies: ["KioskCore", "CCairo"],
+            swiftSettings: swiftSettings),
+
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
@@ -96,5 +104,9 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        // Golden PNGs are read from the source tree; RECORD_GOLDENS=1 rewrites them.
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "KioskCore", "KioskTesting"],
+            exclude: ["Goldens"], swiftSettings: swiftSettings),
     ]
 )
