@@ -62,7 +62,7 @@ let package = Package(
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
-            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux"],
+            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux", "Rendering"],
             swiftSettings: swiftSettings),
 
         // Services and wiring: config and state stores, the verbs' implementations.
@@ -108,5 +108,9 @@ let package = Package(
         .testTarget(
             name: "RenderingTests", dependencies: ["Rendering", "KioskCore", "KioskTesting"],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LinuxPlatformTests",
+            dependencies: ["LinuxPlatform", "Rendering", "KioskCore", "KioskTesting"],
+            swiftSettings: swiftSettings),
     ]
 )
