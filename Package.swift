@@ -69,8 +69,8 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", tomlKit, logging,
-                systemPackage,
+                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Rendering", tomlKit,
+                logging, systemPackage,
             ],
             swiftSettings: swiftSettings),
 
@@ -89,7 +89,8 @@ let package = Package(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "KioskCore", "KioskTesting"],
+            name: "KioskAppTests",
+            dependencies: ["KioskApp", "KioskCore", "KioskTesting", "Rendering"],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(

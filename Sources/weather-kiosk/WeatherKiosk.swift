@@ -13,7 +13,7 @@ struct WeatherKiosk: AsyncParsableCommand {
             The config is /etc/weather-kiosk/config.toml unless --config or WEATHER_KIOSK_CONFIG says otherwise.
             """,
         version: KioskVersion.string,
-        subcommands: [CityCommand.self, ConfigCommand.self])
+        subcommands: [CityCommand.self, ConfigCommand.self, RenderCommand.self])
 
     static func main() async {
         ProcessSetup.prepare()
