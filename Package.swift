@@ -80,6 +80,13 @@ let package = Package(
             dependencies: ["KioskApp", "KioskCore", argumentParser, logging],
             swiftSettings: swiftSettings),
 
+        // Benchmarks, outside Sources: `swift run -c release render-benchmark`.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .executableTarget(
+            name: "render-benchmark",
+            dependencies: ["Rendering", "LinuxPlatform", "KioskCore", "AllocationCounter"],
+            path: "Benchmarks/RenderBenchmark", swiftSettings: swiftSettings),
+
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
             name: "KioskTesting", dependencies: ["KioskCore", flyingFox, flyingSocks, realModule],
