@@ -97,7 +97,7 @@ import Testing
             standardOutput: { bytes in recorder.bytes.withLock { $0 += bytes } }
         ).render(RenderCommands.Request(page: .hourly, output: "-"), now: DemoData.now)
         let image = try PNGCodec.decode(recorder.bytes.withLock { $0 })
-        #expect(image.size == RenderCommands.defaultSize)
+        #expect(image.size == PixelSize(width: 800, height: 480))
         // Nothing but the PNG goes to standard output.
         #expect(recorder.output.withLock { $0 }.isEmpty)
         #expect(recorder.errors.withLock { $0 }.isEmpty)
@@ -149,9 +149,37 @@ import Testing
             let image = try PNGCodec.decode(try #require(readBytes(output)))
             let expected = try PageRenderer().render(
                 DemoData.model(page: page, cityIndex: 2, theme: .light),
-                size: RenderCommands.defaultSize
+                size: PixelSize(width: 800, height: 480)
             ).image
             #expect(image == expected, "\(page)")
+        }
+    }
+
+    @Test func theConfiguredSizeIsTheDefault() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = Self.writeConfig(directory, extra: "[display]\nsize = \"1024x600\"\n")
+        let recorder = Recorder()
+        let output = directory.file("demo.png")
+        try RenderCommands(store: store, console: recorder.console).render(
+            RenderCommands.Request(page: .map, demo: true, output: output))
+        #expect(
+            try PNGCodec.decode(try #require(readBytes(output))).size
+                == PixelSize(width: 1024, height: 600))
+    }
+
+    @Test func aBadSizeInTheConfigIsRefusedWithItsLine() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = Self.writeConfig(directory, extra: "[display]\nsize = \"big\"\n")
+        #expect {
+            try RenderCommands(store: store, console: Recorder().console).render(
+                RenderCommands.Request(demo: true, output: directory.file("x.png")))
+        } throws: { error in
+            (error as? CommandFailure)?.exitCode == 2
+                && "\(error)".contains(
+                    "line 3: display.size must be WIDTHxHEIGHT with each from 16 to 8192, such as \"800x480\", not \"big\""
+                )
         }
     }
 

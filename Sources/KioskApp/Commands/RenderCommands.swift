@@ -13,7 +13,7 @@ public struct RenderCommands: Sendable {
         public var page: PageKind?
         /// A favourite's name or number; nil means the first.
         public var city: String?
-        /// The picture's size; nil means 800×480, or the framebuffer's size.
+        /// The picture's size; nil means the framebuffer's size, else `display.size`.
         public var size: PixelSize?
         /// The theme; nil means the configured one.
         public var theme: Theme?
@@ -42,9 +42,6 @@ public struct RenderCommands: Sendable {
             self.terminal = terminal
         }
     }
-
-    /// The size drawn when nothing else says.
-    public static let defaultSize = PixelSize(width: 800, height: 480)
 
     /// The config file.
     public let store: ConfigStore
@@ -89,7 +86,7 @@ public struct RenderCommands: Sendable {
             }
         }
         defer { framebuffer?.close() }
-        let size = request.size ?? framebuffer?.size ?? Self.defaultSize
+        let size = request.size ?? framebuffer?.size ?? configuration.display.size
         let models = RenderModels(
             configuration: configuration, theme: request.theme ?? configuration.display.theme,
             now: now)
