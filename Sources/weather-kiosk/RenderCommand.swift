@@ -7,11 +7,9 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw one page without a display: to a PNG file, a framebuffer or the terminal.",
-        discussion: """
-            Without --demo the page shows the cached forecasts of the configured favourites
-            (`weather-kiosk forecast` fills the cache). --demo draws bundled sample data and
-            needs no network.
-            """)
+        discussion:
+            "Without --demo the page shows the cached forecasts of the configured favourites (`weather-kiosk forecast` fills the cache). --demo draws bundled sample data and needs no network."
+    )
 
     @OptionGroup var options: ConfigOptions
     @Option(
@@ -20,7 +18,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A favourite's name or number (default: the first).") var city: String?
     @Option(
         help: ArgumentHelp(
-            "Picture size (default 800x480, or the framebuffer's).", valueName: "WxH"))
+            "Picture size (default: the framebuffer's, else display.size, 800x480).",
+            valueName: "WxH"))
     var size: String?
     @Option(help: "dark or light (default: display.theme).") var theme: String?
     @Flag(help: "Draw the bundled sample data instead of the cache.") var demo = false

@@ -57,7 +57,9 @@ import Testing
         let host = HostIdentity.current()
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, 255)
-        #expect(host.name == String(cString: buffer))
+        let name = String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(host.name == name)
         #expect(!host.name.isEmpty)
         #expect(!host.addresses.contains("127.0.0.1"))
         #expect(!host.addresses.contains("::1"))
