@@ -291,7 +291,10 @@ public final class FramebufferDisplay: Display {
             Glibc.close(descriptor)
             return .failure(
                 DeviceError(
-                    "switch to graphics mode", device: console, errorNumber: failure, hint: hint))
+                    device: console,
+                    message:
+                        "Cannot switch the console \(console) to graphics mode: \(systemMessage(failure)); \(hint)."
+                ))
         }
         return .success((descriptor, previous))
     }
