@@ -14,7 +14,8 @@ struct WeatherKiosk: AsyncParsableCommand {
             """,
         version: KioskVersion.string,
         subcommands: [
-            CityCommand.self, ForecastCommand.self, ConfigCommand.self, StatusCommand.self,
+            RunCommand.self, CityCommand.self, ForecastCommand.self, ConfigCommand.self,
+            StatusCommand.self,
             NextCommand.self, PreviousCommand.self, ShowCommand.self, PageCommand.self,
             RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, RenderCommand.self,
             SensorCommand.self,
