@@ -123,7 +123,7 @@ let package = Package(
             name: "KioskAppTests",
             dependencies: [
                 "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering",
+                "Rendering", "OpenMeteo", logging,
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.

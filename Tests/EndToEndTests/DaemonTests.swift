@@ -48,7 +48,8 @@ import Testing
         let status = await daemon.waitFor("Sydney") { $0.cities.contains("Sydney") }
         #expect(status?.cities == ["Rome", "Reykjavík", "São Paulo", "Sydney"])
         let shown = await daemon.run(["show", "sydney"])
-        #expect(shown.standardOutput == "Showing the city page of Sydney (4 of 4).\n")
+        // The page stays what it was (city or hourly); the favourite changes.
+        #expect(shown.standardOutput.hasSuffix(" page of Sydney (4 of 4).\n"))
         // The new favourite's forecast is fetched at once, not at the next refresh.
         _ = await daemon.waitFor("a forecast request with Sydney") { _ in
             daemon.kiosk.server.requests.dropFirst(requestsBefore).contains {
@@ -90,7 +91,7 @@ import Testing
         let previous = await daemon.run(["previous"])
         #expect(previous.standardOutput.hasPrefix("Showing the "))
         let show = await daemon.run(["show", "3"])
-        #expect(show.standardOutput == "Showing the city page of São Paulo (3 of 3).\n")
+        #expect(show.standardOutput.hasSuffix(" page of São Paulo (3 of 3).\n"))
         let page = await daemon.run(["page", "hourly"])
         #expect(page.standardOutput == "Showing the hourly page of São Paulo (3 of 3).\n")
         let badPage = await daemon.run(["page", "radar"])
