@@ -103,6 +103,7 @@ public actor KioskEngine {
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
     private var ready = false
+    private var lastStatusLine = ""
     private var lastHistoryFlush: Date
     private var logged: [String: String] = [:]
     private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
@@ -343,14 +344,16 @@ public actor KioskEngine {
     /// Called by the display worker after each frame.
     func frameShown(_ report: DisplayWorker.Report) {
         displayReport = report
+        let line = statusLine
         if !ready {
             // systemd: started once the first frame is up (or could not be: the kiosk runs
             // on and says why in `status`).
             ready = true
-            parts.notifier.notify("READY=1\nSTATUS=\(statusLine)")
-        } else {
-            parts.notifier.notify("STATUS=\(statusLine)")
+            parts.notifier.notify("READY=1\nSTATUS=\(line)")
+        } else if line != lastStatusLine {
+            parts.notifier.notify("STATUS=\(line)")
         }
+        lastStatusLine = line
         if let error = report.error {
             note("display frame", error, level: .error)
         } else {
