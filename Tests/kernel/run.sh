@@ -13,7 +13,8 @@
 set -euo pipefail
 
 readonly VM_TIME_LIMIT_SECONDS=600
-readonly PACKAGES="qemu-system-x86 linux-image-amd64 busybox-static i2c-tools fbset kmod cpio"
+readonly PACKAGES="qemu-system-x86 linux-image-amd64 busybox-static i2c-tools fbset kmod cpio
+    gcc libc6-dev python3"
 readonly INITRAMFS_MODULES="virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev
     virtio_pci netfs fscache 9pnet 9pnet_virtio 9p"
 
@@ -81,9 +82,13 @@ if [ ! -x "$binary" ]; then
 fi
 version=$("$binary" --version)
 
-# --- initramfs ----------------------------------------------------------------------
+# --- test helpers -------------------------------------------------------------------
 rm -rf "$work"
 mkdir -p "$work/initramfs/bin" "$work/initramfs/modules" "$work/share"
+cc -std=c11 -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Werror -o "$work/uinput-keys" \
+    "$repo/Tests/kernel/uinput-keys.c"
+
+# --- initramfs ----------------------------------------------------------------------
 for directory in dev proc sys; do mkdir -p "$work/initramfs/$directory"; done
 cp /bin/busybox "$work/initramfs/bin/busybox"
 cp "$repo/Tests/kernel/initramfs-init.sh" "$work/initramfs/init"
@@ -106,6 +111,7 @@ KIOSK_REPO='$repo'
 KIOSK_VM_CHECKS='$repo/Tests/kernel/vm-checks.sh'
 KIOSK_BINARY='$binary'
 KIOSK_VERSION='$version'
+KIOSK_UINPUT_KEYS='$work/uinput-keys'
 KIOSK_SHARE=/run/share
 EOF
 cp "$work/share/vm.env" "$work/initramfs/vm.env"

@@ -132,6 +132,69 @@ i2c_bme280_image() { # CHIP_ID
     echo "BME280 image (vector V2b, chip id $1) reads back from 0x76 on /dev/i2c-$bus"
 }
 
+# --- input through uinput -----------------------------------------------------------
+
+# start_keyboard NAME: starts the uinput helper as coprocess KEYBOARD; KEYBOARD_NODE is
+# its /dev/input/eventN. keyboard LINE...: sends it commands. stop_keyboard: removes it.
+start_keyboard() {
+    coproc KEYBOARD { exec "$KIOSK_UINPUT_KEYS" "$1"; }
+    KEYBOARD_NODE=""
+    read -r -t 20 KEYBOARD_NODE <&"${KEYBOARD[0]}"
+    [[ $KEYBOARD_NODE == /dev/input/event* ]] || {
+        echo "the uinput helper did not make a keyboard named \"$1\""
+        return 1
+    }
+}
+keyboard() { printf '%s\n' "$@" >&"${KEYBOARD[1]}"; }
+stop_keyboard() {
+    keyboard quit
+    wait "$KEYBOARD_PID"
+}
+
+# wait_until_open PID PATH: waits (20 s at most) until some process has PATH open, while
+# process PID (the one expected to open it, or its parent) still runs.
+wait_until_open() {
+    local deadline=$((SECONDS + 20))
+    while ((SECONDS < deadline)); do
+        find /proc/[0-9]*/fd -maxdepth 1 -lname "$2" 2>/dev/null | grep -q . && return 0
+        kill -0 "$1" 2>/dev/null || { echo "process $1 ended before anything opened $2"; return 1; }
+        sleep 0.1
+    done
+    echo "nothing opened $2 within 20 s"
+    return 1
+}
+
+# Reads key events (struct input_event, 24 bytes on x86-64) from a node until the release
+# of the key given, printing "press CODE", "repeat CODE" or "release CODE" per event.
+read_key_events() { # NODE CODE
+    timeout 30 python3 -c '
+import struct, sys
+node, last = sys.argv[1], int(sys.argv[2])
+with open(node, "rb", buffering=0) as device:
+    while True:
+        _, _, kind, code, value = struct.unpack("qqHHi", device.read(24))
+        if kind == 1:
+            print(("release", "press", "repeat")[value], code, flush=True)
+            if code == last and value == 0:
+                break
+' "$1" "$2"
+}
+
+uinput_helper_keyboard() {
+    start_keyboard "kernel-test keys" || return 1
+    local events reader
+    read_key_events "$KEYBOARD_NODE" 106 >"$TMPDIR/events.txt" 2>&1 &
+    reader=$!
+    wait_until_open "$reader" "$KEYBOARD_NODE" || { cat "$TMPDIR/events.txt"; return 1; }
+    keyboard "press KEY_LEFT" "sleep 50" "release KEY_LEFT" "press KEY_RIGHT" "sleep 50" \
+        "release KEY_RIGHT"
+    wait "$reader"
+    stop_keyboard
+    events=$(<"$TMPDIR/events.txt")
+    echo "$KEYBOARD_NODE delivered: ${events//$'\n'/, }"
+    [[ $events == $'press 105\nrelease 105\npress 106\nrelease 106' ]]
+}
+
 # --- run ----------------------------------------------------------------------------
 
 echo "vm-checks: booted in ${booted}s; running the checks" >/dev/console
@@ -144,6 +207,8 @@ check "i2c: i2cset/i2cget round trip through /dev/i2c-N" i2c_round_trip
 check "i2c: nothing answers at 0x77" i2c_nothing_else_answers
 check "i2c: BME280 register image (vector V2b, chip id 0x60) loads" \
     i2c_bme280_image "$BME280_CHIP_ID"
+check "uinput: the helper keyboard's presses arrive through /dev/input/eventN" \
+    uinput_helper_keyboard
 
 echo finished >"$KIOSK_SHARE/finished"
 echo "vm-checks: done" >/dev/console
