@@ -2,8 +2,8 @@
 # Kernel tests: the release binary against the real Linux kernel in a QEMU VM, where
 # i2c-stub plays the BME280, vfb is the framebuffer and uinput makes the buttons.
 #
-#   Tests/kernel/run.sh               install what is missing, build, boot, check
-#   Tests/kernel/run.sh --no-build    use the binary already in .build-kernel
+#   Tests/kernel/run.sh [BINARY]    BINARY: a release build of weather-kiosk (default:
+#                                   build one into .build-kernel)
 #
 # The VM boots Debian's kernel with a tiny initramfs made here (busybox and the virtio/9p
 # modules) that mounts this machine's root read-only over 9p and switch_roots into
@@ -18,15 +18,12 @@ readonly PACKAGES="qemu-system-x86 linux-image-amd64 busybox-static i2c-tools fb
 readonly INITRAMFS_MODULES="virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev
     virtio_pci netfs fscache 9pnet 9pnet_virtio 9p"
 
-build=yes
-case "${1:-}" in
-"") ;;
---no-build) build=no ;;
-*)
-    echo "usage: $0 [--no-build]" >&2
+binary="${1:-}"
+if [ $# -gt 1 ] || [ "${binary#-}" != "$binary" ]; then
+    echo "usage: $0 [BINARY]" >&2
     exit 2
-    ;;
-esac
+fi
+[ -z "$binary" ] || binary=$(realpath -m "$binary")
 
 cd "$(dirname "$0")/../.."
 repo=$(pwd -P)
@@ -69,16 +66,15 @@ if [ ! -r "$kernel" ]; then
 fi
 
 # --- the release binary -------------------------------------------------------------
-swift_build=(swift build -c release --static-swift-stdlib --scratch-path "$repo/.build-kernel"
-    --product weather-kiosk)
-if [ "$build" = yes ]; then
+if [ -z "$binary" ]; then
     say "building the release binary"
-    "${swift_build[@]}"
+    swift build -c release --static-swift-stdlib --scratch-path "$repo/.build-kernel" \
+        --product weather-kiosk
+    binary=$repo/.build-kernel/release/weather-kiosk
 fi
-binary=$("${swift_build[@]}" --show-bin-path)/weather-kiosk
 if [ ! -x "$binary" ]; then
-    echo "kernel: $binary is missing; run without --no-build." >&2
-    exit 1
+    echo "kernel: $binary is not an executable weather-kiosk." >&2
+    exit 2
 fi
 version=$("$binary" --version)
 
