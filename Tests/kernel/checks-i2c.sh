@@ -14,7 +14,8 @@ load_i2c_stub() { # ADDRESS
 }
 
 load_vfb() {
-    modprobe vfb vfb_enable=1 || return 1
+    # 4 MiB of video memory: vfb's 1 MiB default is too small for 32 bpp screens.
+    modprobe vfb vfb_enable=1 videomemorysize=$((4 * 1024 * 1024)) || return 1
     local device
     device=$(vfb_device) || { echo "$device"; return 1; }
     [[ -c $device ]] || { echo "$device is not a character device"; return 1; }

@@ -21,6 +21,8 @@ source "$kernel_tests/vm-lib.sh"
 source "$kernel_tests/checks-i2c.sh"
 # shellcheck source=Tests/kernel/checks-input.sh
 source "$kernel_tests/checks-input.sh"
+# shellcheck source=Tests/kernel/checks-framebuffer.sh
+source "$kernel_tests/checks-framebuffer.sh"
 
 if [[ ${1:-} == --run ]]; then
     shift
@@ -51,8 +53,10 @@ check() {
     check_number=$((check_number + 1))
     log=$(printf '%s/%02d.log' "$LOGS" "$check_number")
     echo "== $name" >"$log"
+    local started=$SECONDS
     timeout --kill-after=5 "$CHECK_TIME_LIMIT_SECONDS" bash "$0" --run "$@" >>"$log" 2>&1
     status=$?
+    echo "== $((SECONDS - started)) s, exit status $status" >>"$log"
     if [[ $status -eq 0 ]]; then
         echo "PASS $name" | tee -a "$RESULTS" >/dev/console
         return 0
@@ -92,6 +96,15 @@ check "uinput: the helper keyboard's presses arrive through /dev/input/eventN" \
 check "buttons: evdev backend on a uinput gpio_keys keyboard reports short and long presses" \
     buttons_report_gestures
 check "buttons: the keyboard removed and made again is picked up again" buttons_survive_replug
+check "framebuffer: render on vfb at 8 bpp fails with one sentence" render_refuses_8_bits
+check "framebuffer: render --framebuffer on vfb at 16 bpp (RGB565) reads back as the PNG" \
+    render_matches_png 16 5,6,5,0 city
+check "framebuffer: render --framebuffer on vfb at 32 bpp (XBGR8888) reads back as the PNG" \
+    render_matches_png 32 8,8,8,8 city
+check "framebuffer: render --framebuffer on vfb at 16 bpp (ARGB1555) reads back as the PNG" \
+    render_matches_png 16 5,5,5,1 hourly
+check "framebuffer: the comparison tells the hourly frame from the city PNG" \
+    comparer_tells_pages_apart city-16-5650.png
 
 echo finished >"$KIOSK_SHARE/finished"
 echo "vm-checks: done" >/dev/console
