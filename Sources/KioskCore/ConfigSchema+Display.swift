@@ -53,6 +53,18 @@ extension ConfigSchema {
             },
             read: { .string($0.display.size.description) }),
         ConfigKey(
+            path: "display.mirror_png", kind: .string,
+            summary: "also write every frame to this PNG file (absolute path); absent: no copy",
+            apply: { value, configuration in
+                guard case .string(let path) = value else {
+                    return "must be a file path in quotes, not \(value.typeDescription)"
+                }
+                if let problem = absolutePath(path) { return problem }
+                configuration.display.mirrorPNG = path
+                return nil
+            },
+            read: { $0.display.mirrorPNG.map { .string($0) } }),
+        ConfigKey(
             path: "display.night", kind: .table(["from", "to", "mode"]),
             summary:
                 "{ from = \"23:00\", to = \"06:30\", mode = \"off\" | \"dim\" }; absent: never",

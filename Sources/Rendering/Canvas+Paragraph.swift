@@ -40,7 +40,7 @@ extension Canvas {
             lines = wrap(text, style: style, size: size, width: rect.width)
         }
         let lineHeight = size * Self.lineSpacing
-        let fitting = max(1, Int(rect.height / lineHeight))
+        let fitting = max(1, Int(safely: rect.height / lineHeight))
         if lines.count > fitting {
             lines = Array(lines.prefix(fitting))
             lines[fitting - 1] += "…"

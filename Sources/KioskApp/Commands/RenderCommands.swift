@@ -57,7 +57,7 @@ public struct RenderCommands: Sendable {
     ) {
         self.store = store
         self.console = console
-        self.writeStandardOutput = standardOutput ?? { bytes in writeAllBytes(1, bytes) }
+        self.writeStandardOutput = standardOutput ?? { bytes in writeAll(1, bytes) }
     }
 
     /// Draws the page and sends it where the request says.
@@ -131,18 +131,5 @@ public struct RenderCommands: Sendable {
             // Every error of the displays is one sentence in its description.
             throw CommandFailure.runtime("\(error)")
         }
-    }
-}
-
-/// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR; a closed
-/// pipe ends the write quietly.
-func writeAllBytes(_ descriptor: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { raw in
-            retryingInterrupts { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-        }
-        if written <= 0 { return }
-        offset += written
     }
 }
