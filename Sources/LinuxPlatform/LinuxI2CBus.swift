@@ -184,7 +184,10 @@ public actor LinuxI2CBus {
         case (.selectAddress, EBUSY):
             sentence =
                 "Cannot use address \(at) on \(path): \(reason); a kernel driver owns it (for a BME280 usually dtoverlay=i2c-sensor in /boot/firmware/config.txt): remove that overlay and reboot."
-        case (.firstTransfer, _) where isNoAnswer(code):
+        // ENODEV on the first transfer: the adapter took the address moments ago, so it is
+        // the address that is empty (i2c-stub says so this way; the kernel's I2C fault
+        // codes allow it). After an answer it means the adapter itself went away.
+        case (.firstTransfer, _) where isNoAnswer(code) || code == ENODEV:
             sentence = "Nothing answers at \(at) on \(path): \(reason); \(wiring)."
         case (.transferAfterAnswer, _) where isNoAnswer(code):
             sentence =
