@@ -136,6 +136,12 @@ public struct DisplaySettings: Sendable, Hashable {
     }
 }
 
+extension KioskConfiguration {
+    /// The I2C bus number of an LCD or OLED: `display.bus`, else the sensor's bus (they
+    /// usually share the header's pins 3 and 5).
+    public var displayI2CBus: Int { display.bus ?? sensor.bus }
+}
+
 extension DisplayKind {
     /// Whether the display sits on the I2C bus (an LCD or OLED).
     public var isI2C: Bool { self == .hd44780 || self == .ssd1306 || self == .sh1106 }

@@ -65,14 +65,15 @@ public enum SmallDisplayImage {
 
     /// The OLED panel showing `bitmap`: each pixel a `scale`-pixel square, lit ones in the
     /// panel's white (greyer when dimmed), with a one-pixel gap between them from scale 3 on,
-    /// as the glass shows them.
+    /// as the glass shows them. At scale 1 it is the bitmap in pure black and white.
     public static func oled(_ bitmap: MonochromeBitmap, scale: Int = 4, dimmed: Bool = false)
         -> PixelImage
     {
         let scale = max(1, scale)
         let margin = scale >= 3 ? 2 * scale : 0
         let size = scale >= 3 ? scale - 1 : scale
-        let lit: UInt32 = dimmed ? 0xFF5A_6670 : 0xFFE8_F4FF
+        // At scale 1 the picture is the bitmap itself: pure white on black.
+        let lit: UInt32 = scale == 1 ? 0xFFFF_FFFF : dimmed ? 0xFF5A_6670 : 0xFFE8_F4FF
         let off: UInt32 = scale >= 3 ? 0xFF0B_0D10 : 0xFF00_0000
         var image = PixelImage(
             width: bitmap.width * scale + 2 * margin, height: bitmap.height * scale + 2 * margin,

@@ -222,7 +222,8 @@ import Testing
         (3, 15.0, 15.0, 0), (3, 15.0, 21.0, 1), (1, 15.0, 100.0, 0), (4, 8.0, 3.5, 1),
     ])
     func stepsShareTheSlide(steps: Int, slide: Double, seconds: Double, step: Int) {
-        #expect(StepSchedule(steps: steps, slideSeconds: slide).step(secondsIntoSlide: seconds) == step)
+        #expect(
+            StepSchedule(steps: steps, slideSeconds: slide).step(secondsIntoSlide: seconds) == step)
     }
 
     @Test func aStepStaysUpLongEnoughToRead() {
