@@ -16,7 +16,7 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(
             result.standardError
-                == "Wrote the city page of Rome as a 128x32 SSD1306 OLED shows it, step 2 of 2 to \(output).\n"
+                == "Wrote the city page of Rome as a 128x32 SSD1306 OLED shows it (step 2 of 2) to \(output).\n"
         )
         // 4 pixels per OLED pixel and a margin of 8 around the panel.
         #expect(

@@ -39,9 +39,11 @@ extension RenderCommands {
             : try bitmapPicture(
                 model, kind: kind, request: request, configuration: configuration, step: step,
                 scale: scale)
+        let perCity = model.page == .city || model.page == .hourly
         let subject =
-            "the \(model.page.rawValue) page" + (model.city.map { " of \($0.city.name)" } ?? "")
-        let stepText = small.steps > 1 ? ", step \(step + 1) of \(small.steps)" : ""
+            "the \(model.page.rawValue) page"
+            + (perCity ? model.city.map { " of \($0.city.name)" } ?? "" : "")
+        let stepText = small.steps > 1 ? " (step \(step + 1) of \(small.steps))" : ""
         do {
             if let output = request.output {
                 if output == "-" {
