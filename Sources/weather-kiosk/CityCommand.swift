@@ -34,9 +34,10 @@ extension CityCommand {
         @Argument(help: "The place name, at least 2 characters.") var name: String
 
         func run() async throws {
-            try await CityCommands(store: options.store, console: .standard).search(
-                name, country: country, count: count, json: json,
-                transport: Adapters.httpTransport())
+            try await Adapters.withHTTPTransport { transport in
+                try await CityCommands(store: options.store, console: .standard).search(
+                    name, country: country, count: count, json: json, transport: transport)
+            }
         }
     }
 
@@ -82,9 +83,10 @@ extension CityCommand {
         func run() async throws {
             let commands = CityCommands(store: options.store, console: .standard)
             if let place {
-                try await commands.add(
-                    named: place, pick: pick, country: country,
-                    transport: Adapters.httpTransport())
+                try await Adapters.withHTTPTransport { transport in
+                    try await commands.add(
+                        named: place, pick: pick, country: country, transport: transport)
+                }
             } else if let name, let lat, let lon {
                 try commands.add(
                     City(name: name, coordinate: Coordinate(latitude: lat, longitude: lon)))

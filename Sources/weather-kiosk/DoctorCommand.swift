@@ -13,9 +13,11 @@ struct DoctorCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        try await DoctorCommands(
-            store: options.store, console: .standard, transport: Adapters.httpTransport(),
-            deviceChecks: DoctorCommands.standardDeviceChecks
-        ).run(json: json)
+        try await Adapters.withHTTPTransport { transport in
+            try await DoctorCommands(
+                store: options.store, console: .standard, transport: transport,
+                deviceChecks: DoctorCommands.standardDeviceChecks
+            ).run(json: json)
+        }
     }
 }

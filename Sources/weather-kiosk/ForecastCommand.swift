@@ -16,8 +16,11 @@ struct ForecastCommand: AsyncParsableCommand {
     @Argument(help: "A favourite's number or name.") var city: String?
 
     func run() async throws {
-        try await ForecastCommands(
-            store: options.store, console: .standard, transport: Adapters.httpTransport()
-        ).show(city: city, json: json)
+        try await Adapters.withHTTPTransport { transport in
+            try await ForecastCommands(
+                store: options.store, console: .standard, transport: transport
+            )
+            .show(city: city, json: json)
+        }
     }
 }

@@ -40,7 +40,7 @@ import Testing
                 path: server.path, send: Array("not json\n{\"cmd\":\"next\"}\n{\"cmd\":5}\n".utf8),
                 lines: 3)
         }
-        #expect(replies.count == 3)
+        try #require(replies.count == 3, "replies: \(replies)")
         #expect(replies[0].contains(#""ok":false"#) && replies[0].contains("JSON object"))
         #expect(replies[1] == #"{"ok":true,"echo":"next"}"#)
         #expect(replies[2].contains(#""ok":false"#))

@@ -97,7 +97,7 @@ import Testing
         let parts = KioskEngine.Parts(
             time: time, transport: transport,
             makeDisplay: { _, onFrame in
-                DisplayWorker(open: { display }, time: time, onFrame: onFrame)
+                DisplayWorker(open: { .pixel(display) }, time: time, onFrame: onFrame)
             },
             makeSensor: { configuration in
                 SensorWorker(

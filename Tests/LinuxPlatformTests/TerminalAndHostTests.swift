@@ -40,16 +40,17 @@ import Testing
         #expect(!text.contains("255;255;255"))
     }
 
-    @Test func aClosedTerminalIsAnError() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        close(ends[0])
-        close(ends[1])
-        let display = TerminalDisplay(descriptor: ends[1], colors: .palette256)
+    @Test func aTerminalThatCannotBeWrittenIsAnError() throws {
+        // /dev/full fails every write; a closed descriptor's number could already belong
+        // to another test's file by the time of the write.
+        let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(full >= 0)
+        defer { close(full) }
+        let display = TerminalDisplay(descriptor: full, colors: .palette256)
         #expect {
             try display.show(PixelImage(width: 8, height: 8))
         } throws: { error in
-            "\(error)".hasPrefix("Cannot write to the terminal: bad file descriptor")
+            "\(error)".hasPrefix("Cannot write to the terminal: no space left on device")
         }
     }
 

@@ -1,5 +1,5 @@
 public import KioskCore
-import LinuxPlatform
+public import LinuxPlatform
 import Rendering
 import Synchronization
 
@@ -11,6 +11,16 @@ import Synchronization
 /// tried again at most every 30 seconds, so an HDMI screen connected after boot appears by
 /// itself. The last frame is kept for `screenshot` and `preview`.
 public actor DisplayWorker {
+    /// What frames go to: a pixel display, or an LCD or OLED on I2C.
+    public enum Backend: Sendable {
+        /// A framebuffer, a PNG file, the terminal: pages drawn with Cairo.
+        case pixel(any Display)
+        /// A character LCD or a 1-bit OLED, laid out for its size, with a picture of the
+        /// module for `screenshot` and `preview` (and, on the simulator board, a terminal
+        /// to show that picture in).
+        case small(SmallDisplay, simulated: SimulatedSmallDisplay?, terminal: TerminalDisplay?)
+    }
+
     /// What the worker can be asked to do.
     public enum Command: Sendable {
         /// Draw this page.
@@ -23,8 +33,8 @@ public actor DisplayWorker {
     public struct Report: Sendable, Hashable {
         /// Frames shown since start.
         public var frame: Int
-        /// The display's size.
-        public var size: PixelSize
+        /// The display's size: "800x480", or "20x4" characters.
+        public var size: String
         /// The power state.
         public var power: DisplayPower
         /// Why the last frame could not be shown, if so.
@@ -37,12 +47,15 @@ public actor DisplayWorker {
         executor.asUnownedSerialExecutor()
     }
 
-    private let open: @Sendable () throws -> any Display
+    private let open: @Sendable () throws -> Backend
     private let mirrorPath: String?
+    private let slideSeconds: Double
     private let time: any TimeSource
     private let renderer: PageRenderer?
     private let rendererProblem: String?
-    private var display: (any Display)?
+    private var display: Backend?
+    private var slide: (key: String, start: MonotonicInstant)?
+    private var stepGeneration = 0
     private var lastOpenAttempt: MonotonicInstant?
     private var power = DisplayPower.on
     private var frame = 0
@@ -57,9 +70,11 @@ public actor DisplayWorker {
     ///   - mirrorPath: a PNG file that also gets every frame (`display.mirror_png`).
     ///   - onFrame: told after every frame, shown or failed (the engine's READY=1 and logs).
     public init(
-        open: @escaping @Sendable () throws -> any Display, mirrorPath: String? = nil,
-        time: any TimeSource, onFrame: @escaping @Sendable (Report) -> Void = { _ in }
+        open: @escaping @Sendable () throws -> Backend, mirrorPath: String? = nil,
+        slideSeconds: Double = 15, time: any TimeSource,
+        onFrame: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
+        self.slideSeconds = slideSeconds
         self.executor = DedicatedThreadExecutor()
         self.open = open
         self.mirrorPath = mirrorPath
@@ -115,7 +130,9 @@ public actor DisplayWorker {
 
     /// Closes the display (the framebuffer gives the console back) and stops the thread.
     public func close() {
-        if let framebuffer = display as? FramebufferDisplay { framebuffer.close() }
+        if case .pixel(let pixel)? = display, let framebuffer = pixel as? FramebufferDisplay {
+            framebuffer.close()
+        }
         display = nil
         wakeWaiters()
         executor.shutdown()
@@ -123,9 +140,15 @@ public actor DisplayWorker {
 
     // MARK: Work
 
-    private var currentSize: PixelSize { display?.size ?? PixelSize(width: 800, height: 480) }
+    private var currentSize: String {
+        switch display {
+        case .pixel(let pixel)?: pixel.size.description
+        case .small(let small, _, _)?: small.sizeDescription
+        case nil: "none"
+        }
+    }
 
-    private func drain() {
+    private func drain() async {
         while let command = queue.withLock({ state -> Command? in
             guard !state.commands.isEmpty else {
                 state.draining = false
@@ -134,21 +157,30 @@ public actor DisplayWorker {
             return state.commands.removeFirst()
         }) {
             switch command {
-            case .show(let model): show(model)
-            case .power(let power): setPower(power)
+            case .show(let model): await show(model)
+            case .power(let power): await setPower(power)
             }
         }
     }
 
-    private func show(_ model: PageModel) {
+    private func show(_ model: PageModel) async {
         guard let renderer else {
             fail(rendererProblem ?? "The page renderer could not start.")
             return
         }
         guard let display = openedDisplay() else { return }
         do {
-            let image = try renderer.render(model, size: display.size).image
-            try display.show(image)
+            let image: PixelImage
+            switch display {
+            case .pixel(let pixel):
+                image = try renderer.render(model, size: pixel.size).image
+                try pixel.show(image)
+            case .small(let small, let simulated, let terminal):
+                let step = stepOfSlide(for: model, on: small)
+                try await small.show(model, step: step)
+                image = simulated?.picture() ?? small.picture(of: model, step: step, power: power)
+                try terminal?.show(image)
+            }
             frame += 1
             lastImage = image
             lastError = nil
@@ -166,17 +198,47 @@ public actor DisplayWorker {
         }
     }
 
-    private func setPower(_ newPower: DisplayPower) {
+    /// The step of a multi-step page (a city page on a 16×2 LCD) to show now, counted from
+    /// when the slide came up; the next step is drawn when it is due.
+    private func stepOfSlide(for model: PageModel, on small: SmallDisplay) -> Int {
+        let key = "\(model.page)|\(model.city?.city.name ?? "")"
+        let now = time.now().monotonic
+        if slide?.key != key { slide = (key, now) }
+        let schedule = StepSchedule(steps: small.steps(for: model), slideSeconds: slideSeconds)
+        let elapsed = now.seconds(since: slide?.start ?? now)
+        stepGeneration += 1
+        if let next = schedule.nextChange(secondsIntoSlide: elapsed) {
+            let generation = stepGeneration
+            let due = (slide?.start ?? now).advanced(bySeconds: next)
+            Task { [time] in
+                do {
+                    try await time.sleep(until: due)
+                } catch {
+                    return
+                }
+                // Only if no other frame came meanwhile: that one scheduled its own step.
+                if self.stepGeneration == generation { self.submit(.show(model)) }
+            }
+        }
+        return schedule.step(secondsIntoSlide: elapsed)
+    }
+
+    private func setPower(_ newPower: DisplayPower) async {
         power = newPower
         guard let display = openedDisplay() else { return }
         do {
-            try display.setPower(newPower)
+            switch display {
+            case .pixel(let pixel): try pixel.setPower(newPower)
+            case .small(let small, let simulated, let terminal):
+                try await small.setPower(newPower)
+                if let simulated { try terminal?.show(simulated.picture()) }
+            }
         } catch {
             fail("\(error)")
         }
     }
 
-    private func openedDisplay() -> (any Display)? {
+    private func openedDisplay() -> Backend? {
         if let display { return display }
         let now = time.now().monotonic
         if let last = lastOpenAttempt, now.seconds(since: last) < 30 { return nil }
@@ -184,7 +246,7 @@ public actor DisplayWorker {
         do {
             let opened = try open()
             display = opened
-            try opened.setPower(power)
+            if case .pixel(let pixel) = opened { try pixel.setPower(power) }
             return opened
         } catch {
             fail("\(error)")

@@ -21,8 +21,24 @@ public enum KioskDaemon {
     /// - Throws: what the service group throws when a service fails unexpectedly.
     public static func run(
         store: ConfigStore, environment: [String: String], logger: Logger,
-        time: any TimeSource = SystemTimeSource(),
-        transport: any HTTPTransport = Adapters.httpTransport()
+        time: any TimeSource = SystemTimeSource(), transport: (any HTTPTransport)? = nil
+    ) async throws {
+        if let transport {
+            try await runKiosk(
+                store: store, environment: environment, logger: logger, time: time,
+                transport: transport)
+        } else {
+            try await Adapters.withHTTPTransport { transport in
+                try await runKiosk(
+                    store: store, environment: environment, logger: logger, time: time,
+                    transport: transport)
+            }
+        }
+    }
+
+    private static func runKiosk(
+        store: ConfigStore, environment: [String: String], logger: Logger, time: any TimeSource,
+        transport: any HTTPTransport
     ) async throws {
         let (configuration, problems) = startingConfiguration(store, logger: logger)
         let files = FileWorker()
@@ -125,21 +141,25 @@ public enum KioskDaemon {
         }
     }
 
-    static func openDisplay(_ configuration: KioskConfiguration) throws -> any Display {
+    static func openDisplay(_ configuration: KioskConfiguration) throws -> DisplayWorker.Backend {
         let display = configuration.display
         switch display.kind {
         case .framebuffer:
-            return try FramebufferDisplay.open(device: display.device, console: "/dev/tty0")
+            return .pixel(try FramebufferDisplay.open(device: display.device, console: "/dev/tty0"))
         case .png:
-            return PNGDisplay(path: display.device, size: display.size)
+            return .pixel(PNGDisplay(path: display.device, size: display.size))
         case .terminal:
-            return TerminalDisplay(size: display.size)
+            return .pixel(TerminalDisplay(size: display.size))
         case .hd44780, .ssd1306, .sh1106:
-            throw DeviceError(
-                device: display.device,
-                message:
-                    "display.kind = \"\(display.kind.rawValue)\" is not available in this build; use framebuffer, png or terminal."
-            )
+            if configuration.board == "simulator" {
+                // The PC board: the module is simulated on a simulated bus, driven byte by
+                // byte as a real one would be, and its picture shown in this terminal.
+                let simulated = try SimulatedSmallDisplay(configuration: configuration)
+                return .small(
+                    simulated.display, simulated: simulated,
+                    terminal: isatty(1) == 1 ? TerminalDisplay(size: display.size) : nil)
+            }
+            return .small(try SmallDisplay.configured(configuration), simulated: nil, terminal: nil)
         }
     }
 
