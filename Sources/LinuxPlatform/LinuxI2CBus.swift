@@ -34,11 +34,16 @@ public actor LinuxI2CBus {
         self.init(path: "/dev/i2c-\(number)")
     }
 
-    /// The bus at `path` (a udev symlink works too). Nothing is opened yet.
-    public init(path: String) {
+    /// The bus at `path` (a udev symlink works too). Nothing is opened yet. `busKey` is the
+    /// config key that chose the bus ("sensor.bus", "display.bus"), for the messages.
+    public init(path: String, busKey: String = "sensor.bus") {
         self.path = path
+        self.busKey = busKey
         executor = DedicatedThreadExecutor()
     }
+
+    /// The config key that chose the bus, named in the messages.
+    public nonisolated let busKey: String
 
     deinit {
         if descriptor >= 0 { Glibc.close(descriptor) }
@@ -128,13 +133,13 @@ public actor LinuxI2CBus {
         if descriptor < 0 {
             let opened = retryingInterrupts { open(path, O_RDWR | O_CLOEXEC) }
             if opened < 0 {
-                throw Self.error(errno, path: path, address: address, during: .open)
+                throw Self.error(errno, path: path, address: address, during: .open, busKey: busKey)
             }
             var functions: UInt = 0
             if CLinux_i2c_functionality(opened, &functions) < 0 {
                 let code = errno
                 Glibc.close(opened)
-                throw Self.error(code, path: path, address: address, during: .open)
+                throw Self.error(code, path: path, address: address, during: .open, busKey: busKey)
             }
             descriptor = opened
             readsBlocks = functions & CLinux_i2c_function_read_block() != 0
@@ -144,7 +149,8 @@ public actor LinuxI2CBus {
             if CLinux_i2c_select_address(descriptor, address) < 0 {
                 let code = errno
                 close()
-                throw Self.error(code, path: path, address: address, during: .selectAddress)
+                throw Self.error(
+                    code, path: path, address: address, during: .selectAddress, busKey: busKey)
             }
             selected = address
         }
@@ -159,7 +165,7 @@ public actor LinuxI2CBus {
         } else {
             close()
         }
-        return Self.error(code, path: path, address: address, during: stage)
+        return Self.error(code, path: path, address: address, during: stage, busKey: busKey)
     }
 
     private func retryingSMBus(_ call: () -> Int32) -> Int32 {
@@ -190,13 +196,14 @@ public actor LinuxI2CBus {
 
     /// The one-sentence error for errno `code` at `stage`, naming `path`, `address`, the
     /// errno and the fix.
-    public static func error(_ code: Int32, path: String, address: UInt8, during stage: Stage)
-        -> DeviceError
-    {
+    public static func error(
+        _ code: Int32, path: String, address: UInt8, during stage: Stage,
+        busKey: String = "sensor.bus"
+    ) -> DeviceError {
         let at = I2CAddress.text(address)
         let reason = "\(systemMessage(code)) (\(errnoName(code)))"
         let wiring =
-            "check the wiring (SDA to pin 3, SCL to pin 5, VIN to 3V3, GND to GND)"
+            "check the wiring (SDA to pin 3, SCL to pin 5, power and GND)"
             + (address == 0x76
                 ? " or try address 0x77" : address == 0x77 ? " or try address 0x76" : "")
             + " (`i2cdetect -y \(busNumber(path))` lists the addresses that answer)"
@@ -204,13 +211,13 @@ public actor LinuxI2CBus {
         switch (stage, code) {
         case (.open, ENOENT):
             sentence =
-                "Cannot open \(path) for the device at \(at): \(reason); enable I2C with `sudo raspi-config nonint do_i2c 0` (or dtparam=i2c_arm=on in /boot/firmware/config.txt) and reboot, or set sensor.bus to a bus that exists."
+                "Cannot open \(path) for the device at \(at): \(reason); enable I2C with `sudo raspi-config nonint do_i2c 0` (or dtparam=i2c_arm=on in /boot/firmware/config.txt) and reboot, or set \(busKey) to a bus that exists."
         case (.open, EACCES), (.open, EPERM):
             sentence =
                 "Cannot open \(path) for the device at \(at): \(reason); add the user to group i2c (`sudo usermod -aG i2c $USER`, then log in again) or run as root."
         case (.open, ENOTTY), (.open, EINVAL), (.selectAddress, ENOTTY), (.selectAddress, EINVAL):
             sentence =
-                "Cannot use \(path) for the device at \(at): \(reason); it is not an I2C bus device, so set sensor.bus to the number of a /dev/i2c-N bus."
+                "Cannot use \(path) for the device at \(at): \(reason); it is not an I2C bus device, so set \(busKey) to the number of a /dev/i2c-N bus."
         case (.selectAddress, EBUSY):
             sentence =
                 "Cannot use address \(at) on \(path): \(reason); a kernel driver owns it (for a BME280 usually dtoverlay=i2c-sensor in /boot/firmware/config.txt): remove that overlay and reboot."

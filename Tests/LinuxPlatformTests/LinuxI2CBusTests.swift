@@ -73,7 +73,7 @@ import Testing
         (EPERM, .open, "(EPERM); add the user to group i2c"),
         (
             ENXIO, .firstTransfer,
-            "Nothing answers at 0x76 on /dev/i2c-1: no such device or address (ENXIO); check the wiring (SDA to pin 3, SCL to pin 5, VIN to 3V3, GND to GND) or try address 0x77 (`i2cdetect -y 1` lists the addresses that answer)."
+            "Nothing answers at 0x76 on /dev/i2c-1: no such device or address (ENXIO); check the wiring (SDA to pin 3, SCL to pin 5, power and GND) or try address 0x77 (`i2cdetect -y 1` lists the addresses that answer)."
         ),
         (
             EREMOTEIO, .firstTransfer,
@@ -195,5 +195,15 @@ import Testing
         } catch {
             #expect(error.message.contains("is \"hot\", not millidegrees Celsius"))
         }
+    }
+}
+
+@Suite struct I2CBusKeyTests {
+    @Test func messagesNameTheKeyThatChoseTheBus() {
+        let display = LinuxI2CBus.error(
+            ENOENT, path: "/dev/i2c-3", address: 0x27, during: .open, busKey: "display.bus")
+        #expect(display.message.contains("or set display.bus to a bus that exists"))
+        let sensor = LinuxI2CBus.error(ENOENT, path: "/dev/i2c-3", address: 0x76, during: .open)
+        #expect(sensor.message.contains("or set sensor.bus to a bus that exists"))
     }
 }

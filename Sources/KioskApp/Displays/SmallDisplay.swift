@@ -75,7 +75,8 @@ public struct SmallDisplay: Sendable {
     public static func configured(_ configuration: KioskConfiguration, devicePath: String? = nil)
         throws -> SmallDisplay
     {
-        let bus = LinuxI2CBus(path: devicePath ?? "/dev/i2c-\(configuration.displayI2CBus)")
+        let bus = LinuxI2CBus(
+            path: devicePath ?? "/dev/i2c-\(configuration.displayI2CBus)", busKey: "display.bus")
         return try make(
             configuration: configuration,
             device: bus.device(at: UInt8(truncatingIfNeeded: configuration.display.i2cAddress)))
