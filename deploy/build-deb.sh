@@ -76,11 +76,11 @@ fi
 install -m 0644 "$here/deploy/weather-kiosk.service" "$stage/$unit_dir/weather-kiosk.service"
 install -m 0644 "$here/deploy/debian/60-weather-kiosk.rules" "$stage/$udev_dir/60-weather-kiosk.rules"
 install -m 0644 "$here/deploy/config.example.toml" "$stage/etc/weather-kiosk/config.toml"
-if [ -d "$here/boards" ]; then
-    for profile in "$here"/boards/*.toml; do
-        install -m 0644 "$profile" "$stage/usr/share/weather-kiosk/boards/"
-    done
-fi
+# The profiles are inside the binary; these copies are for reading (`less`, diff against
+# a config).
+install -m 0644 "$here"/boards/*.toml "$stage/usr/share/weather-kiosk/boards/"
+install -d "$stage/usr/share/weather-kiosk/boards/addons"
+install -m 0644 "$here"/boards/addons/*.toml "$stage/usr/share/weather-kiosk/boards/addons/"
 install -m 0644 "$here/deploy/debian/copyright" "$stage/usr/share/doc/weather-kiosk/copyright"
 date=$(date -R -u -d "@$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)")
 printf 'weather-kiosk (%s-1~%s) %s; urgency=medium\n\n  * Release %s.\n\n -- weather-kiosk developers <maintainers@weather-kiosk.invalid>  %s\n' \

@@ -14,6 +14,17 @@ extension ConfigSchema {
                     ? nil
                     : "must be a board profile name such as \"raspberry-pi-4\", not \"\(name)\""
             }),
+        ConfigKey(
+            path: "addon", kind: .string,
+            summary: "add-on profile: boards/addons/<name>.toml (a PiTFT, an LCD, an OLED)",
+            apply: { value, configuration in
+                guard case .string(let name) = value else {
+                    return "must be an add-on profile name in quotes, not \(value.typeDescription)"
+                }
+                configuration.addon = name.isEmpty ? nil : name
+                return nil
+            },
+            read: { $0.addon.map { .string($0) } }),
         text(
             "state_dir", \.stateDirectory, summary: "where state and the forecast cache live",
             check: absolutePath),

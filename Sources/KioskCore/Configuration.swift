@@ -3,6 +3,9 @@
 public struct KioskConfiguration: Sendable, Hashable {
     /// Board profile name: `boards/<name>.toml`, or "simulator" on a PC.
     public var board = "simulator"
+    /// Add-on profile name (`boards/addons/<name>.toml`): a PiTFT, an LCD, an OLED; nil for
+    /// none.
+    public var addon: String?
     /// Where state and the forecast cache live.
     public var stateDirectory = "/var/lib/weather-kiosk"
     /// Where the kiosk hangs.

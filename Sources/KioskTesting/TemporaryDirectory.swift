@@ -42,7 +42,11 @@ public struct TemporaryDirectory: Sendable {
 
     /// The names in the directory, sorted, without "." and "..".
     public func list(_ subdirectory: String = "") -> [String] {
-        let directory = subdirectory.isEmpty ? path : file(subdirectory)
+        Self.names(in: subdirectory.isEmpty ? path : file(subdirectory))
+    }
+
+    /// The names in any directory, sorted, without "." and ".."; empty when it cannot be read.
+    public static func names(in directory: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []

@@ -71,7 +71,7 @@ check "dpkg -x extracts it" dpkg -x "$deb" "$extract"
 check "the binary runs from the package" "$extract/usr/bin/weather-kiosk" --version
 check "the example config is the conffile" bash -c "dpkg-deb -I '$deb' conffiles | grep -qx /etc/weather-kiosk/config.toml && cmp '$extract/etc/weather-kiosk/config.toml' deploy/config.example.toml"
 check "the unit is the one in deploy/" bash -c "cmp \"\$(find '$extract' -name weather-kiosk.service)\" deploy/weather-kiosk.service"
-check "board profiles are installed" bash -c "[ ! -d boards ] || diff -r boards '$extract/usr/share/weather-kiosk/boards'"
+check "board and add-on profiles are installed" diff -r boards "$extract/usr/share/weather-kiosk/boards"
 check "Depends names the libraries the binary links" bash -c "depends=\$(dpkg-deb -f '$deb' Depends); for lib in \$(objdump -p '$extract/usr/bin/weather-kiosk' | awk '/NEEDED/ {print \$2}'); do case \$lib in libc.so*|libm.so*|ld-linux*) pkg=libc6;; libstdc++*) pkg=libstdc++6;; libgcc_s*) pkg=libgcc-s1;; libcurl*) pkg=libcurl4;; libcairo*) pkg=libcairo2;; libfreetype*) pkg=libfreetype6;; libgpiod*) pkg=libgpiod;; libi2c*) pkg=libi2c0;; *) echo unexpected \$lib; exit 1;; esac; echo \"\$depends\" | grep -q \"\$pkg\" || { echo missing \$pkg for \$lib; exit 1; }; done"
 dpkgroot="$scratch/dpkgroot"
 mkdir -p "$dpkgroot/var/lib/dpkg/info" "$dpkgroot/var/lib/dpkg/updates"

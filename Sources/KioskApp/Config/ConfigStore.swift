@@ -92,21 +92,29 @@ public struct ConfigStore: Sendable {
         -> KioskConfiguration
     {
         let root = try document.parse()
-        var board = KioskConfiguration().board
-        if let value = root.first(where: { $0.key == "board" })?.value,
-            case .string(let name) = value
-        {
-            guard BoardProfiles.document(for: name) != nil else {
-                throw document.locate([
+        var problems: [ConfigProblem] = []
+        /// The profile named by root key `key`, nil when the key is absent or empty; an
+        /// unknown name is a problem that lists the known ones.
+        func profile(_ key: String, noun: String, known: [String]) -> String? {
+            guard case .string(let name)? = root.first(where: { $0.key == key })?.value,
+                !name.isEmpty
+            else { return nil }
+            guard known.contains(name) else {
+                problems.append(
                     ConfigProblem(
-                        path: ConfigPath([.key("board")]),
-                        message: "board \"\(name)\" has no profile; the known boards are "
-                            + BoardProfiles.names.joined(separator: ", "))
-                ])
+                        path: ConfigPath([.key(key)]),
+                        message: "\(key) \"\(name)\" has no profile; the known \(noun) are "
+                            + known.joined(separator: ", ")))
+                return nil
             }
-            board = name
+            return name
         }
-        return try document.resolve(onto: BoardProfiles.base(for: board))
+        let board =
+            profile("board", noun: "boards", known: BoardProfiles.names)
+            ?? KioskConfiguration().board
+        let addon = profile("addon", noun: "add-ons", known: BoardProfiles.addonNames)
+        guard problems.isEmpty else { throw document.locate(problems) }
+        return try document.resolve(onto: BoardProfiles.base(for: board, addon: addon))
     }
 
     /// Changes the file under an exclusive lock: re-reads it, applies `edit` to its text,
