@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every cross check with one build of weather-kiosk and records what it printed:
+#   Tests/cross/record.sh OUTPUT_DIRECTORY BINARY [RUNNER...]
+# For each check NAME it writes NAME.out, NAME.err and NAME.code (and any file the check
+# makes) into OUTPUT_DIRECTORY. Tests/cross/run.sh calls it for the amd64 build on the
+# host and for each arm64 build under qemu-aarch64 in the build chroot, then compares.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+
+output=$1
+binary=$2
+shift 2
+runner=("$@")
+fixtures=Tests/cross/Fixtures
+rm -rf "$output"
+mkdir -p "$output"
+
+# check NAME ARGUMENT...: one run of the binary; "@OUT@" in an argument is the output directory.
+check() {
+    local name=$1 argument arguments=()
+    shift
+    for argument in "$@"; do arguments+=("${argument//@OUT@/$output}"); done
+    "${runner[@]}" "$binary" "${arguments[@]}" >"$output/$name.out" 2>"$output/$name.err" \
+        </dev/null
+    echo $? >"$output/$name.code"
+}
+
+check version --version
+check config-check config check "$fixtures/kiosk.toml"
+check config-broken config check "$fixtures/broken.toml"
+check config-show config show --config "$fixtures/kiosk.toml"
+check config-get-json config get station.latitude --json --config "$fixtures/kiosk.toml"
+check city-list city list --config "$fixtures/kiosk.toml"
+check city-list-json city list --json --config "$fixtures/kiosk.toml"

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The arm64 builds for Raspberry Pi OS bookworm and trixie, made with deploy/cross-build.sh
+# and checked under qemu-aarch64 against the amd64 build of the same tree; .ci/run calls it.
+# Runs as root (the build uses a chroot). Prints how long each step took, then one line
+# "cross: N passed, N failed".
+#
+# bookworm is the CI build against glibc 2.36, curl 7.88, cairo 1.16 and libgpiod 1.6;
+# trixie the one against glibc 2.41, curl 8.14, cairo 1.18 and libgpiod 2.x. On trixie the
+# unit tests also run under qemu (not on bookworm: test bundles link sid's Swift runtime
+# dynamically, and that needs glibc 2.38).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+checks=.build-arm64-checks
+passed=0
+failed=0
+timings=()
+
+# timed LABEL COMMAND...: runs the command and keeps its time for the summary.
+timed() {
+    local label=$1 started status=0
+    shift
+    started=$(date +%s)
+    printf '\n--- %s\n' "$label"
+    "$@" || status=$?
+    timings+=("$(printf '%5s s  %s' "$(($(date +%s) - started))" "$label")")
+    return $status
+}
+
+pass() { passed=$((passed + 1)); }
+failure() {
+    failed=$((failed + 1))
+    printf 'FAIL %s\n' "$*"
+}
+
+# expect DESCRIPTION COMMAND...: one check; the command's success is the check's.
+expect() {
+    local description=$1
+    shift
+    if "$@"; then pass; else failure "$description"; fi
+}
+
+same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | head -20; return 1; }; }
+
+# The arm64 run of every recorded check printed and returned what the amd64 run did.
+compare_with_amd64() {
+    local suite=$1 code name
+    for code in "$checks"/amd64/*.code; do
+        name=$(basename "$code" .code)
+        expect "$suite $name: exit code as on amd64" \
+            same_file "$code" "$checks/$suite/$name.code"
+        expect "$suite $name: output as on amd64" \
+            same_file "$checks/amd64/$name.out" "$checks/$suite/$name.out"
+        expect "$suite $name: errors as on amd64" \
+            same_file "$checks/amd64/$name.err" "$checks/$suite/$name.err"
+    done
+}
+
+# What the checks must show, whatever the architecture: so that two equally broken
+# builds cannot pass by agreeing.
+expect_outcomes() {
+    local directory=$checks/$1 version
+    version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KioskCore/Version.swift)
+    expect "$1 --version prints $version" grep -qx "$version" "$directory/version.out"
+    expect "$1 config check of a valid file exits 0" grep -qx 0 "$directory/config-check.code"
+    expect "$1 config check says the file is valid" \
+        grep -q 'kiosk.toml is valid: board raspberry-pi-4, 2 favourites' \
+        "$directory/config-check.out"
+    expect "$1 config check of a broken file exits 2" grep -qx 2 "$directory/config-broken.code"
+    expect "$1 config check names line 7's unknown key" \
+        grep -q 'broken.toml, line 7: unknown key display.colour' "$directory/config-broken.err"
+    expect "$1 city list keeps the accents" grep -q 'São Paulo, Brazil' "$directory/city-list.out"
+}
+
+# The same checks with the amd64 debug build (already built by .ci/run's swift test).
+timed "amd64 reference build" swift build --product weather-kiosk
+timed "amd64 reference run" Tests/cross/record.sh "$checks/amd64" \
+    "$(swift build --show-bin-path)/weather-kiosk"
+expect_outcomes amd64
+
+for suite in bookworm trixie; do
+    if ! timed "$suite: arm64 cross build (deploy/cross-build.sh $suite)" \
+        deploy/cross-build.sh "$suite"; then
+        failure "$suite: deploy/cross-build.sh $suite failed"
+        continue
+    fi
+    pass
+    if ! timed "$suite: the checks under qemu-aarch64" \
+        deploy/cross-build.sh --exec "$suite" -- \
+        Tests/cross/record.sh "$checks/$suite" ".build-arm64-$suite/weather-kiosk" \
+        qemu-aarch64-static; then
+        failure "$suite: the checks could not be run in the build chroot"
+        continue
+    fi
+    expect_outcomes "$suite"
+    compare_with_amd64 "$suite"
+done
+
+if timed "trixie: unit tests under qemu-aarch64 (swift test --swift-sdk)" \
+    deploy/cross-build.sh --exec trixie -- Tests/cross/unit-tests.sh; then
+    pass
+else
+    failure "trixie: the unit tests under qemu"
+fi
+
+printf '\nTimes:\n'
+printf '%s\n' "${timings[@]}"
+printf '\ncross: %s passed, %s failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
