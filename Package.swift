@@ -48,18 +48,35 @@ let package = Package(
         .target(
             name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
 
+        // libgpiod 1.6 or 2.x as pkg-config finds it, and the one C API over both.
+        .systemLibrary(
+            name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
+
+        // Chip drivers over the I2C port.
+        .target(name: "Devices", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+
+        // libi2c's SMBus calls. libi2c ships no .pc file, so no pkg-config.
+        .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
-            name: "LinuxPlatform", dependencies: ["KioskCore", "CLinux"],
+            name: "LinuxPlatform",
+            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "Devices", "CI2C"],
+            swiftSettings: swiftSettings),
+
+        // The PC "board": simulated chips on a simulated bus.
+        .target(
+            name: "Simulator", dependencies: ["KioskCore", "Devices", realModule],
             swiftSettings: swiftSettings),
 
         // Services and wiring: config and state stores, the verbs' implementations.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", tomlKit, logging,
-                systemPackage,
+                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
+                tomlKit, logging, systemPackage,
             ],
             swiftSettings: swiftSettings),
 
@@ -77,8 +94,17 @@ let package = Package(
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        // The GPIO shim alone: Tests/gpiod/v2-build.sh also runs it against libgpiod 2.x.
+        .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "KioskCore", "KioskTesting"],
+            name: "LinuxPlatformTests",
+            dependencies: ["LinuxPlatform", "Devices", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskAppTests",
+            dependencies: [
+                "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator",
+            ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
@@ -90,6 +116,12 @@ let package = Package(
         .testTarget(
             name: "CurlHTTPTests", dependencies: ["CurlHTTP", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DevicesTests", dependencies: ["Devices", "Simulator", "KioskCore"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SimulatorTests", dependencies: ["Simulator", "Devices", "KioskCore"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),

@@ -7,6 +7,9 @@
 #   deploy/install-deps.sh --runtime  only what the installed binary needs at run time
 set -eu
 
+# pkg-config: SwiftPM reads .pc files; the -dev packages: the C libraries we link;
+# fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests;
+# lintian, file: the .deb checks.
 build_packages="
     pkg-config
     libcurl4-openssl-dev
@@ -15,6 +18,9 @@ build_packages="
     libgpiod-dev
     fonts-dejavu-core
     ca-certificates
+    systemd
+    lintian
+    file
 "
 runtime_packages="
     libcairo2

@@ -16,5 +16,48 @@ extension ConfigSchema {
         float(
             "sensor.cpu_heat_factor", \.sensor.cpuHeatFactor, 0...20,
             summary: "CPU-heat compensation factor (enviroplus uses 2.25); 0 turns it off"),
+        ConfigKey(
+            path: "sensor.oversampling", kind: .integer,
+            summary: "samples per reading: 1, 2, 4, 8 or 16 (1 heats the chip least)",
+            apply: { value, configuration in
+                let choices = SensorSettings.oversamplingChoices
+                let listed = choices.map(String.init).joined(separator: ", ")
+                guard case .integer(let number) = value else {
+                    return
+                        "must be one of \(listed), not \(value.typeDescription) (\(value.tomlLiteral))"
+                }
+                guard choices.contains(number) else {
+                    return "must be one of \(listed) (the chip's oversampling steps), not \(number)"
+                }
+                configuration.sensor.oversampling = number
+                return nil
+            },
+            read: { .integer($0.sensor.oversampling) }),
+        ConfigKey(
+            path: "sensor.filter", kind: .string,
+            summary: "the chip's IIR filter: \"off\", 2, 4, 8 or 16",
+            apply: { value, configuration in
+                let expected = "\"off\" or one of 2, 4, 8, 16 (the IIR filter coefficient)"
+                let coefficient: Int?
+                switch value {
+                case .string(let text):
+                    coefficient = text == "off" ? 0 : Int(text)
+                case .integer(let number):
+                    coefficient = number
+                default:
+                    return
+                        "must be \(expected), not \(value.typeDescription) (\(value.tomlLiteral))"
+                }
+                let isOff = value == .string("off")
+                guard let coefficient, isOff || [2, 4, 8, 16].contains(coefficient) else {
+                    return "must be \(expected), not \(value.tomlLiteral)"
+                }
+                configuration.sensor.filterCoefficient = coefficient
+                return nil
+            },
+            read: { configuration in
+                let coefficient = configuration.sensor.filterCoefficient
+                return coefficient == 0 ? .string("off") : .integer(coefficient)
+            }),
     ]
 }

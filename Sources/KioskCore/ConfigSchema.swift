@@ -70,6 +70,8 @@ public struct ConfigKey: Sendable {
         case float
         /// A list of strings.
         case stringList
+        /// true or false.
+        case boolean
         /// A table, such as `display.night`.
         case table([String])
     }

@@ -22,6 +22,16 @@ public struct SensorSettings: Sendable, Hashable {
     public var temperatureOffset = 0.0
     /// CPU-heat compensation factor; 0 turns it off.
     public var cpuHeatFactor = 0.0
+    /// Oversampling of temperature, pressure and humidity: 1, 2, 4, 8 or 16 samples per
+    /// reading. 1 is Bosch's weather-monitoring setting (least self-heating).
+    public var oversampling = 1
+    /// The chip's IIR filter coefficient: 2, 4, 8 or 16; 0 means off (the default).
+    public var filterCoefficient = 0
+
+    /// The oversampling values the chip supports.
+    public static let oversamplingChoices = [1, 2, 4, 8, 16]
+    /// The IIR filter coefficients the chip supports (0 = off).
+    public static let filterChoices = [0, 2, 4, 8, 16]
 
     /// The defaults.
     public init() {}

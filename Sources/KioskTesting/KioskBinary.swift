@@ -62,6 +62,24 @@ public enum KioskBinary {
     }
 }
 
+/// Any program, run the way `KioskBinary` runs ours: for tests that check deploy files
+/// with system tools (`systemd-analyze`, `dpkg-deb`, `lintian`).
+public enum ExternalProgram {
+    /// Runs `path` with `arguments` to completion.
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Double = 300
+    ) async -> BinaryResult {
+        var base: [String: String] = [
+            "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/tmp",
+            "LANG": "C.UTF-8",
+        ]
+        for (key, value) in environment { base[key] = value }
+        return await RunningBinary(arguments: [path] + arguments, environment: base)
+            .finish(timeout: timeout)
+    }
+}
+
 /// A started binary with pipes to its standard streams.
 public final class RunningBinary: Sendable {
     /// Its process id.

@@ -13,7 +13,13 @@ struct WeatherKiosk: AsyncParsableCommand {
             The config is /etc/weather-kiosk/config.toml unless --config or WEATHER_KIOSK_CONFIG says otherwise.
             """,
         version: KioskVersion.string,
-        subcommands: [CityCommand.self, ForecastCommand.self, ConfigCommand.self])
+        subcommands: [
+            CityCommand.self, ForecastCommand.self, ConfigCommand.self, StatusCommand.self,
+            NextCommand.self, PreviousCommand.self, ShowCommand.self, PageCommand.self,
+            RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, SensorCommand.self,
+            ButtonsCommand.self,
+            DoctorCommand.self,
+        ])
 
     static func main() async {
         ProcessSetup.prepare()

@@ -34,7 +34,7 @@ struct CurlTransportFailureTests {
 
     @Test func truncatedBodyIsIncomplete() async throws {
         try await withLoopback(
-            options: quickOptions,
+            options: safetyOptions,
             handler: answering(.json(String(repeating: "x", count: 1000)))
         ) { server, transport in
             server.setFault(.truncatedBody)
@@ -46,7 +46,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func tenMebibyteBodyWithContentLengthIsRefused() async throws {
-        try await withLoopback(options: quickOptions) { server, transport in
+        try await withLoopback(options: safetyOptions) { server, transport in
             server.setFault(.hugeBody(bytes: 10 * 1024 * 1024))
             let error = try #require(
                 await failure(of: HTTPRequest(url: server.baseURL + "/big"), on: transport))
@@ -60,7 +60,7 @@ struct CurlTransportFailureTests {
     @Test func tenMebibyteChunkedBodyIsRefusedByTheWriteCallback() async throws {
         let huge = [UInt8](repeating: UInt8(ascii: " "), count: 10 * 1024 * 1024)
         try await withLoopback(
-            options: quickOptions,
+            options: safetyOptions,
             handler: answering(
                 CannedResponse(
                     headers: [HeaderField(name: "Transfer-Encoding", value: "chunked")],
@@ -77,7 +77,7 @@ struct CurlTransportFailureTests {
     @Test func gzipBodyOverTheCapOnceDecodedIsRefused() async throws {
         let bomb = try Fixture.bytes("six-mebibytes-of-spaces.gz")
         try await withLoopback(
-            options: quickOptions,
+            options: safetyOptions,
             handler: answering(
                 CannedResponse(
                     headers: [HeaderField(name: "Content-Encoding", value: "gzip")], body: bomb))
@@ -102,7 +102,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func closeWithoutResponseIsAnError() async throws {
-        try await withLoopback(options: quickOptions) { server, transport in
+        try await withLoopback(options: safetyOptions) { server, transport in
             server.setFault(.closeWithoutResponse)
             let error = try #require(
                 await failure(of: HTTPRequest(url: server.baseURL + "/v1/forecast"), on: transport))
@@ -127,7 +127,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func redirectToAnInvalidHostIsNotFound() async throws {
-        try await withLoopback(options: quickOptions, handler: hopHandler) { server, transport in
+        try await withLoopback(options: safetyOptions, handler: hopHandler) { server, transport in
             let url = server.baseURL + "/away?to=http://elsewhere.invalid/v1/forecast"
             let error = try #require(await failure(of: HTTPRequest(url: url), on: transport))
             #expect(error.kind == .hostNotFound)
@@ -136,7 +136,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func moreThanThreeRedirectsAreRefused() async throws {
-        try await withLoopback(options: quickOptions, handler: hopHandler) { server, transport in
+        try await withLoopback(options: safetyOptions, handler: hopHandler) { server, transport in
             let error = try #require(
                 await failure(of: HTTPRequest(url: server.baseURL + "/hop/4"), on: transport))
             #expect(error.kind == .other)
@@ -146,7 +146,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func redirectToAnotherProtocolIsRefused() async throws {
-        try await withLoopback(options: quickOptions, handler: hopHandler) { server, transport in
+        try await withLoopback(options: safetyOptions, handler: hopHandler) { server, transport in
             let url = server.baseURL + "/away?to=ftp://127.0.0.1:\(server.port)/file"
             let error = try #require(await failure(of: HTTPRequest(url: url), on: transport))
             #expect(error.kind == .other)
@@ -166,7 +166,7 @@ struct CurlTransportFailureTests {
 
     /// HTTPS to a plain-HTTP port: the handshake fails on the server's 400.
     @Test func tlsHandshakeFailureIsTLS() async throws {
-        try await withLoopback(options: quickOptions) { server, transport in
+        try await withLoopback(options: safetyOptions) { server, transport in
             let url = "https://127.0.0.1:\(server.port)/v1/forecast"
             let error = try #require(await failure(of: HTTPRequest(url: url), on: transport))
             #expect(error.kind == .tls)
@@ -175,7 +175,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func headerWithALineBreakIsRefusedBeforeSending() async throws {
-        try await withLoopback(options: quickOptions) { server, transport in
+        try await withLoopback(options: safetyOptions) { server, transport in
             let request = HTTPRequest(
                 url: server.baseURL + "/", headers: [HTTPHeader(name: "X-Bad", value: "a\r\nB: c")])
             let error = try #require(await failure(of: request, on: transport))
@@ -186,7 +186,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func theServerRecoversOnceTheFaultIsCleared() async throws {
-        try await withLoopback(options: quickOptions) { server, transport in
+        try await withLoopback(options: safetyOptions) { server, transport in
             server.setFault(.closeWithoutResponse)
             _ = await failure(of: HTTPRequest(url: server.baseURL + "/a"), on: transport)
             server.setFault(nil)

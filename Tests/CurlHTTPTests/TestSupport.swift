@@ -14,9 +14,14 @@ enum Fixture {
     }
 }
 
-/// Options short enough that failure tests finish in about a second.
+/// Options short enough that the timeout tests (stall, drip) finish in about a second.
 let quickOptions = CurlTransport.Options(
     connectTimeout: .seconds(1), totalTimeout: .seconds(1))
+
+/// For failure tests that are not about time: the timeout is only a safety net, long
+/// enough that a loaded machine never turns "too large" or "incomplete" into "timed out".
+let safetyOptions = CurlTransport.Options(
+    connectTimeout: .seconds(30), totalTimeout: .seconds(30))
 
 /// Runs `body` with a started server and a transport, stopping both afterwards.
 func withLoopback(

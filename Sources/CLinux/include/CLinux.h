@@ -7,5 +7,6 @@
 #include "CLinux_i2c.h"
 #include "CLinux_framebuffer.h"
 #include "CLinux_input.h"
+#include "CLinux_clock.h"
 
 #endif

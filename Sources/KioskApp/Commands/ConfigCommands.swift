@@ -197,6 +197,12 @@ public struct ConfigCommands: Sendable {
                     "\(key.path) takes \(expected) (\(key.summary)), not \"\(text)\".")
             }
             return value
+        case .boolean:
+            guard text == "true" || text == "false" else {
+                throw CommandFailure.usage(
+                    "\(key.path) takes true or false (\(key.summary)), not \"\(text)\".")
+            }
+            return .boolean(text == "true")
         case .stringList:
             if text.hasPrefix("["), let value = tomlLiteral(text) { return value }
             let items = text.split(whereSeparator: { $0 == "," || $0 == " " }).map {

@@ -81,7 +81,11 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 /// Writes all of `text` to a file descriptor, retrying short writes and EINTR. A closed
 /// pipe (EPIPE) ends the write quietly: the reader has gone.
 func writeAll(_ descriptor: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
+    writeAll(descriptor, Array(text.utf8))
+}
+
+/// Writes all of `bytes` to a file descriptor, as `writeAll(_:_:)` for text does.
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
         let written = bytes.withUnsafeBytes { raw in

@@ -17,13 +17,16 @@ public enum BoardProfiles {
         [buttons]
         backend = "keyboard"
         """,
-        "raspberry-pi-zero-2w": piProfile,
-        "raspberry-pi-3": piProfile,
-        "raspberry-pi-4": piProfile,
-        "raspberry-pi-5": piProfile,
+        "raspberry-pi-zero-2w": piProfile(gpioChip: "pinctrl-bcm2835"),
+        "raspberry-pi-3": piProfile(gpioChip: "pinctrl-bcm2835"),
+        "raspberry-pi-4": piProfile(gpioChip: "pinctrl-bcm2711"),
+        "raspberry-pi-5": piProfile(gpioChip: "pinctrl-rp1"),
     ]
 
-    private static let piProfile = """
+    /// The Pi profile; `gpioChip` is the label of the chip with the header's GPIO lines
+    /// (its gpiochip number changed between kernels on the Pi 5, the label did not).
+    private static func piProfile(gpioChip: String) -> String {
+        """
         # I2C on header pins 3 (SDA) and 5 (SCL) is bus 1; buttons on GPIO17/27/22.
         [sensor]
         kind = "bme280"
@@ -34,11 +37,13 @@ public enum BoardProfiles {
         next = "GPIO17"
         previous = "GPIO27"
         select = "GPIO22"
+        chip = "\(gpioChip)"
 
         [display]
         kind = "framebuffer"
         device = "/dev/fb0"
         """
+    }
 
     /// The names of every known board, sorted.
     public static var names: [String] { builtIn.keys.sorted() }

@@ -1,0 +1,183 @@
+public import FoundationEssentials
+import KioskCore
+
+/// The verbs that talk to the running daemon: status, next, previous, show, page, refresh,
+/// reload, screenshot.
+public struct ControlCommands: Sendable {
+    /// The socket client.
+    public let client: ControlClient
+    /// Where output goes.
+    public let console: Console
+
+    /// Creates the verbs for the daemon whose socket `configuration` names.
+    public init(store: ConfigStore, console: Console) throws {
+        let configuration = try ConfigCommands(store: store, console: console).load().configuration
+        self.init(client: ControlClient(path: configuration.control.socket), console: console)
+    }
+
+    /// Creates the verbs over a given client.
+    public init(client: ControlClient, console: Console) {
+        self.client = client
+        self.console = console
+    }
+
+    /// `status`: what the kiosk shows, its data, sensor, display and config.
+    /// - Throws: `CommandFailure` (exit 3 when the daemon is not running).
+    public func status(json: Bool, now: Date = Date()) throws {
+        let reply = try exchange(ControlRequest(cmd: "status"))
+        let status = try decode(StatusReply.self, from: reply).status
+        if json {
+            console.print(try JSONText.encode(status))
+            return
+        }
+        console.print(Self.describe(status, now: now))
+    }
+
+    /// `next`, `previous`, `show CITY`, `page P`, `refresh`: a command and the sentence the
+    /// kiosk answers with.
+    /// - Throws: `CommandFailure` when the kiosk refuses (exit 2) or is not running (3).
+    public func send(_ request: ControlRequest) throws {
+        let reply = try exchange(request)
+        console.print(try decode(MessageReply.self, from: reply).message)
+    }
+
+    /// `reload`: makes the kiosk read its config now.
+    /// - Throws: `CommandFailure` (exit 2) listing the problems when the file is refused.
+    public func reload() throws {
+        try send(ControlRequest(cmd: "reload"))
+    }
+
+    /// `screenshot -o FILE` (`-` = stdout): the frame on screen as PNG.
+    /// - Throws: `CommandFailure` when there is no frame yet or the file cannot be written.
+    public func screenshot(to path: String) throws {
+        let reply = try exchange(ControlRequest(cmd: "screenshot"))
+        let image = try decode(ScreenshotReply.self, from: reply)
+        guard let png = Data(base64Encoded: image.png) else {
+            throw CommandFailure.runtime("The kiosk sent a screenshot that is not base64 PNG data.")
+        }
+        if path == "-" {
+            writeAll(1, Array(png))
+            return
+        }
+        do {
+            try FileSystem.writeAtomically(Array(png), to: path)
+        } catch {
+            throw CommandFailure.runtime(error.message)
+        }
+        console.printError("Wrote \(path) (\(image.width)x\(image.height), frame \(image.frame)).")
+    }
+
+    // MARK: Replies
+
+    struct Envelope: Decodable {
+        var ok: Bool
+        var error: String?
+        var exitCode: Int32?
+    }
+
+    struct StatusReply: Decodable { var status: KioskStatus }
+    struct MessageReply: Decodable { var message: String }
+    struct ScreenshotReply: Decodable {
+        var png: String
+        var width: Int
+        var height: Int
+        var frame: Int
+    }
+
+    func exchange(_ request: ControlRequest) throws -> [UInt8] {
+        let reply = try client.send(request)
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: Data(reply))
+        } catch {
+            throw CommandFailure.runtime(
+                "The kiosk at \(client.path) answered something that is not its protocol.")
+        }
+        guard envelope.ok else {
+            throw CommandFailure(
+                envelope.error ?? "The kiosk refused the request.",
+                exitCode: envelope.exitCode ?? CommandFailure.usage)
+        }
+        return reply
+    }
+
+    func decode<Reply: Decodable>(_ type: Reply.Type, from reply: [UInt8]) throws -> Reply {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(type, from: Data(reply))
+        } catch {
+            throw CommandFailure.runtime(
+                "The kiosk's answer lacks what this version of the command expects (\(error)); are the daemon and the command the same version?"
+            )
+        }
+    }
+
+    // MARK: Text
+
+    /// The status as a few aligned lines.
+    static func describe(_ status: KioskStatus, now: Date) -> String {
+        var rows: [[String]] = []
+        rows.append([
+            "Kiosk",
+            "weather-kiosk \(status.version) · up \(WeatherFormat.duration(Double(status.uptimeSeconds))) · board \(status.board)",
+        ])
+        var showing = status.showing.page + " page"
+        if let city = status.showing.city, let number = status.showing.cityNumber {
+            showing += " of \(city) (\(number) of \(status.cities.count))"
+        }
+        if let paused = status.showing.pausedSeconds {
+            showing += " · paused, cycling again in \(paused) s"
+        } else {
+            showing += " · cycling"
+        }
+        rows.append(["Showing", showing])
+        var display =
+            "\(status.display.kind) \(status.display.size) · \(status.display.power) · frame \(status.display.frame)"
+        if let error = status.display.error { display += " · \(error)" }
+        rows.append(["Display", display])
+        var forecast: String
+        if let fetched = status.forecast.fetchedAt {
+            forecast = "updated \(WeatherFormat.duration(now.timeIntervalSince(fetched))) ago"
+            if status.forecast.stale { forecast += " (stale)" }
+        } else {
+            forecast = "no forecast yet"
+        }
+        forecast +=
+            " · next refresh in \(WeatherFormat.duration(Double(status.forecast.nextRefreshSeconds)))"
+        if let error = status.forecast.error { forecast += "\n\(error)" }
+        rows.append(["Forecast", forecast])
+        var sensor = status.sensor.kind
+        if let chip = status.sensor.chip { sensor += " (\(chip))" }
+        if let temperature = status.sensor.temperature {
+            sensor += " · " + WeatherFormat.temperature(temperature, unit: .celsius, digits: 1)
+            if let humidity = status.sensor.humidity {
+                sensor += " · " + WeatherFormat.percent(humidity)
+            }
+            if let pressure = status.sensor.seaLevelPressure ?? status.sensor.pressure {
+                sensor += " · " + WeatherFormat.pressure(pressure / 100, unit: .hectopascal)
+            }
+            if let tendency = status.sensor.tendency { sensor += " \(tendency)" }
+        }
+        if let error = status.sensor.error { sensor += "\n\(error)" }
+        rows.append(["Sensor", sensor])
+        let config =
+            status.config.problems.isEmpty
+            ? "\(status.config.path) · in use"
+            : "\(status.config.path) was refused; the last good config is in use:\n"
+                + status.config.problems.joined(separator: "\n")
+        rows.append(["Config", config])
+        rows.append([
+            "Recent",
+            status.recentCities.isEmpty ? "–" : status.recentCities.joined(separator: ", "),
+        ])
+        return rows.map { row in
+            let lines = row[1].split(separator: "\n", omittingEmptySubsequences: false)
+            let label = row[0] + String(repeating: " ", count: 10 - row[0].count)
+            return
+                ([label + (lines.first.map(String.init) ?? "")]
+                + lines.dropFirst().map { String(repeating: " ", count: 10) + $0 }).joined(
+                    separator: "\n")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,88 @@
+import FoundationEssentials
+public import KioskCore
+import Synchronization
+
+/// What the kiosk keeps in `state_dir` besides the forecast cache: the last slide and the
+/// recently viewed favourites (`state.json`), and the 24-hour indoor history
+/// (`indoor-history.json`). Written atomically, and only when the content changed: the SD
+/// card is small and wears.
+public final class StateStore: Sendable {
+    /// The state directory.
+    public let directory: String
+    private let lastWritten = Mutex<[String: [UInt8]]>([:])
+
+    /// A store in `directory`.
+    public init(directory: String) { self.directory = directory }
+
+    /// `directory/state.json`.
+    public var statePath: String { "\(directory)/state.json" }
+    /// `directory/indoor-history.json`.
+    public var historyPath: String { "\(directory)/indoor-history.json" }
+
+    /// The persisted state; nil when none was written yet.
+    /// - Throws: `FileSystemError` when the file is unreadable or not such a state.
+    public func loadState() throws(FileSystemError) -> PersistedKioskState? {
+        try load(PersistedKioskState.self, from: statePath)
+    }
+
+    /// Writes the state if it differs from what is on disk.
+    /// - Throws: `FileSystemError` naming the file.
+    public func save(_ state: PersistedKioskState) throws(FileSystemError) {
+        try save(state, to: statePath)
+    }
+
+    /// The indoor history; empty when none was written yet.
+    /// - Throws: `FileSystemError` when the file is unreadable or not a history.
+    public func loadHistory() throws(FileSystemError) -> IndoorHistory {
+        try load(IndoorHistory.self, from: historyPath) ?? IndoorHistory()
+    }
+
+    /// Writes the history if it differs from what is on disk.
+    /// - Throws: `FileSystemError` naming the file.
+    public func save(_ history: IndoorHistory) throws(FileSystemError) {
+        try save(history, to: historyPath)
+    }
+
+    private func load<Value: Decodable>(_ type: Value.Type, from path: String)
+        throws(FileSystemError) -> Value?
+    {
+        guard let bytes = try FileSystem.read(path, limit: 4 << 20) else { return nil }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            let value = try decoder.decode(Value.self, from: Data(bytes))
+            lastWritten.withLock { $0[path] = bytes }
+            return value
+        } catch {
+            throw FileSystemError(
+                path: path,
+                message:
+                    "Ignoring \(path): it is not a state file this version reads; it will be rewritten."
+            )
+        }
+    }
+
+    private func save(_ value: some Encodable, to path: String) throws(FileSystemError) {
+        let bytes: [UInt8]
+        do {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            encoder.outputFormatting = [.sortedKeys]
+            bytes = Array(try encoder.encode(value))
+        } catch {
+            throw FileSystemError(path: path, message: "Cannot encode \(path): \(error).")
+        }
+        guard lastWritten.withLock({ $0[path] }) != bytes else { return }
+        do {
+            try DirectoryLock.withLock(on: directory) {
+                FileSystem.removeStaleTemporaries(of: path)
+                try FileSystem.writeAtomically(bytes, to: path)
+            }
+        } catch let error as FileSystemError {
+            throw error
+        } catch {
+            throw FileSystemError(path: path, message: "Cannot write \(path): \(error).")
+        }
+        lastWritten.withLock { $0[path] = bytes }
+    }
+}

@@ -1,0 +1,31 @@
+/// The part of the configuration the kiosk's logic decides with.
+public struct KioskSettings: Sendable, Hashable {
+    /// The favourites, in display order.
+    public var cities: [City]
+    /// The pages to cycle through.
+    public var pages: [Page]
+    /// Seconds each slide stays up.
+    public var cycleSeconds: Int
+    /// Seconds of pause after an interaction.
+    public var resumeAfterSeconds: Int
+    /// The night window, if any.
+    public var night: NightWindow?
+    /// Minutes between forecast refreshes.
+    public var refreshMinutes: Int
+    /// Whether there is a sensor to poll.
+    public var sensorEnabled: Bool
+    /// Seconds between sensor readings.
+    public var sensorIntervalSeconds: Int
+
+    /// The settings a configuration gives.
+    public init(_ configuration: KioskConfiguration) {
+        cities = configuration.cities
+        pages = configuration.display.pages
+        cycleSeconds = configuration.display.cycleSeconds
+        resumeAfterSeconds = configuration.display.resumeAfterSeconds
+        night = configuration.display.night
+        refreshMinutes = configuration.forecast.refreshMinutes
+        sensorEnabled = configuration.sensor.kind != .none
+        sensorIntervalSeconds = configuration.sensor.intervalSeconds
+    }
+}

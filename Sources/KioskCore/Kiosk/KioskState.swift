@@ -1,0 +1,423 @@
+public import FoundationEssentials
+
+/// Everything the kiosk decides with, and the one function that decides:
+/// `handle(event, at: now) -> [effect]`. Page cycling, pause after interaction, night mode,
+/// the refresh schedule with back-off and rate limits, staleness and sensor polling are all
+/// here, pure and driven by the clock the caller passes in; the services only do the I/O.
+public struct KioskState: Sendable {
+    /// How long a press wakes a blanked or dimmed display at night, seconds.
+    public static let wakeSeconds = 30.0
+    /// How many recently viewed favourites are remembered.
+    public static let recentLimit = 10
+
+    /// The settings in force.
+    public private(set) var settings: KioskSettings
+    /// What is on screen.
+    public private(set) var slide: Slide
+    /// The favourite last shown on a per-city page (0-based).
+    public private(set) var cityIndex = 0
+    /// The display's power.
+    public private(set) var power = DisplayPowerState.on
+    /// Favourites a person chose to look at, newest first.
+    public private(set) var recentCities: [City] = []
+    /// When the newest forecast was fetched (wall clock).
+    public private(set) var lastForecast: Date?
+    /// Why the last refresh failed, while it has not succeeded since.
+    public private(set) var forecastError: String?
+    /// Refreshes failed in a row.
+    public private(set) var forecastFailures = 0
+    /// Why the last sensor reading failed, while none has succeeded since.
+    public private(set) var sensorError: String?
+    /// Why the config file was last refused, until a good one is loaded.
+    public private(set) var configError: String?
+
+    /// When the next refresh is due.
+    public private(set) var nextRefresh: MonotonicInstant
+    /// Whether a refresh is under way.
+    public private(set) var refreshing = false
+    /// Until when Open-Meteo's rate limit forbids asking again.
+    public private(set) var rateLimitedUntil: MonotonicInstant?
+    /// The favourites changed while a refresh was under way: fetch again when it ends.
+    private var refreshAgain = false
+    /// When the next sensor reading is due.
+    public private(set) var nextSensorRead: MonotonicInstant
+    /// Whether a reading is under way.
+    public private(set) var reading = false
+    private var sensorFailures = 0
+    /// When the slide next changes by itself.
+    public private(set) var nextSlide: MonotonicInstant
+    /// Until when cycling is paused after an interaction.
+    public private(set) var pausedUntil: MonotonicInstant?
+    /// Until when a press keeps the display lit at night.
+    public private(set) var wokenUntil: MonotonicInstant?
+    private var nextMinute: MonotonicInstant
+    private var nextNightChange: MonotonicInstant?
+    private var started = false
+    private var random: SplitMix64
+    private var persisted = PersistedKioskState()
+
+    /// A kiosk about to start at `now` with `settings`; `seed` drives the back-off jitter.
+    public init(settings: KioskSettings, now: KioskTime, seed: UInt64) {
+        self.settings = settings
+        self.random = SplitMix64(seed: seed)
+        slide =
+            slideSequence(pages: settings.pages, cityCount: settings.cities.count).first
+            ?? Slide(.empty)
+        nextRefresh = now.monotonic
+        nextSensorRead = now.monotonic
+        nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+        nextMinute = Self.nextMinute(after: now)
+    }
+
+    /// The earliest instant at which `tick` has something to do; nil when nothing is due
+    /// until another event arrives. The engine sleeps until then.
+    public var nextDeadline: MonotonicInstant? {
+        guard started else { return nil }
+        var deadlines: [MonotonicInstant] = []
+        if power != .off {
+            deadlines.append(pausedUntil ?? nextSlide)
+            deadlines.append(nextMinute)
+        }
+        if !refreshing { deadlines.append(nextRefresh) }
+        if settings.sensorEnabled, !reading { deadlines.append(nextSensorRead) }
+        if let nextNightChange { deadlines.append(nextNightChange) }
+        if let wokenUntil { deadlines.append(wokenUntil) }
+        return deadlines.min()
+    }
+
+    /// The sequence the kiosk cycles through now.
+    public var slides: [Slide] {
+        slideSequence(pages: settings.pages, cityCount: settings.cities.count)
+    }
+
+    /// The favourite on screen (or last on screen), if there are any.
+    public var currentCity: City? {
+        settings.cities.indices.contains(cityIndex) ? settings.cities[cityIndex] : nil
+    }
+
+    /// Whether the forecast is older than twice the refresh interval (or missing after the
+    /// first attempt failed): the overlay says so.
+    public func isStale(at now: KioskTime) -> Bool {
+        guard let lastForecast else { return forecastFailures > 0 }
+        return now.wall.timeIntervalSince(lastForecast) > 2 * Double(settings.refreshMinutes * 60)
+    }
+
+    /// Seconds until the next refresh attempt, from `now`.
+    public func secondsUntilRefresh(at now: KioskTime) -> Double {
+        max(0, nextRefresh.seconds(since: now.monotonic))
+    }
+
+    // MARK: The reducer
+
+    /// Applies `event` at `now` and returns what the services must do, in order.
+    public mutating func handle(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        switch event {
+        case .started(let restored, let newestForecast):
+            started = true
+            restore(restored)
+            lastForecast = newestForecast
+            updatePower(at: now, into: &effects)
+            if power != .on { effects.append(.setDisplayPower(power)) }
+            effects.append(.render)
+            // The first frame comes from the cache; the network comes after it.
+            if let newestForecast {
+                let age = now.wall.timeIntervalSince(newestForecast)
+                let wait = Double(settings.refreshMinutes * 60) - age
+                nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
+            }
+        case .tick:
+            break
+        case .action(let action, let source):
+            perform(action, from: source, at: now, into: &effects)
+        case .forecastSucceeded(let fetchedAt):
+            refreshing = false
+            lastForecast = fetchedAt
+            forecastError = nil
+            forecastFailures = 0
+            rateLimitedUntil = nil
+            nextRefresh = now.monotonic.advanced(bySeconds: Double(settings.refreshMinutes * 60))
+            if refreshAgain {
+                refreshAgain = false
+                nextRefresh = now.monotonic
+            }
+            effects.append(.render)
+        case .forecastFailed(let message, let notBefore):
+            refreshing = false
+            forecastFailures += 1
+            forecastError = message
+            var delay = Backoff.jittered(
+                Backoff.forecastDelay(failures: forecastFailures), using: &random)
+            rateLimitedUntil = nil
+            if let notBefore {
+                // A rate limit: wait until its window resets, plus a little so that kiosks
+                // on one address do not all knock at the same second.
+                let untilReset = max(1, notBefore.timeIntervalSince(now.wall))
+                rateLimitedUntil = now.monotonic.advanced(bySeconds: untilReset)
+                delay =
+                    untilReset
+                    + Double.random(in: 1...min(60, 1 + untilReset * 0.05), using: &random)
+            }
+            nextRefresh = now.monotonic.advanced(bySeconds: delay)
+            effects.append(.render)
+        case .sensorSucceeded:
+            reading = false
+            sensorFailures = 0
+            let hadError = sensorError != nil
+            sensorError = nil
+            nextSensorRead = now.monotonic.advanced(
+                bySeconds: Double(settings.sensorIntervalSeconds))
+            if slide.page == .indoor || hadError { effects.append(.render) }
+        case .sensorFailed(let message):
+            reading = false
+            sensorFailures += 1
+            let changed = sensorError != message
+            sensorError = message
+            nextSensorRead = now.monotonic.advanced(
+                bySeconds: Backoff.sensorDelay(
+                    failures: sensorFailures, interval: settings.sensorIntervalSeconds))
+            if changed { effects.append(.render) }
+        case .configChanged(let newSettings):
+            apply(newSettings, at: now, into: &effects)
+        case .configRejected(let message):
+            configError = message
+            effects.append(.render)
+        case .stopping:
+            started = false
+            effects.append(.persistState(persistedState))
+            return effects
+        }
+        runTimers(at: now, into: &effects)
+        return deduplicated(effects)
+    }
+
+    // MARK: Timers
+
+    private mutating func runTimers(at now: KioskTime, into effects: inout [KioskEffect]) {
+        guard started else { return }
+        updatePower(at: now, into: &effects)
+        if let until = pausedUntil, now.monotonic >= until {
+            pausedUntil = nil
+            nextSlide = now.monotonic
+        }
+        if power != .off, pausedUntil == nil, now.monotonic >= nextSlide {
+            advanceSlide()
+            nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+            effects.append(.render)
+        }
+        if now.monotonic >= nextMinute {
+            nextMinute = Self.nextMinute(after: now)
+            if power != .off { effects.append(.render) }
+        }
+        if !refreshing, now.monotonic >= nextRefresh {
+            refreshing = true
+            effects.append(.fetchForecasts)
+        }
+        if settings.sensorEnabled, !reading, now.monotonic >= nextSensorRead {
+            reading = true
+            effects.append(.readSensor)
+        }
+    }
+
+    /// Night window and wake-ups decide the power; emits the change and a frame on waking.
+    private mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
+        if let until = wokenUntil, now.monotonic >= until { wokenUntil = nil }
+        let night = settings.night
+        let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
+        let wanted: DisplayPowerState =
+            isNight && wokenUntil == nil ? (night?.mode == .dim ? .dim : .off) : .on
+        nextNightChange = night.map { Self.nextNightChange($0, after: now) }
+        guard wanted != power else { return }
+        let wasOff = power == .off
+        power = wanted
+        effects.append(.setDisplayPower(wanted))
+        if wasOff {
+            // Back from blank: show the present, and let the slide run its full time.
+            nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+            effects.append(.render)
+        }
+    }
+
+    // MARK: Actions
+
+    private mutating func perform(
+        _ action: KioskAction, from source: ActionSource, at now: KioskTime,
+        into effects: inout [KioskEffect]
+    ) {
+        if settings.night != nil, source == .button || action == .wake {
+            let wasBlank = power == .off
+            if power != .on || wokenUntil != nil {
+                wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
+                updatePower(at: now, into: &effects)
+            }
+            // A press on a blank display only wakes it.
+            if wasBlank && source == .button { return }
+        }
+        let before = slide
+        switch action {
+        case .nextCity: moveCity(by: 1)
+        case .previousCity: moveCity(by: -1)
+        case .nextPage: movePage(by: 1)
+        case .previousPage: movePage(by: -1)
+        case .showCity(let index):
+            guard settings.cities.indices.contains(index) else { return }
+            cityIndex = index
+            slide = Slide(.page(perCityPage(preferring: slide.page)), cityIndex: index)
+        case .showPage(let page):
+            slide =
+                page.isPerCity && !settings.cities.isEmpty
+                ? Slide(.page(page), cityIndex: cityIndex) : Slide(.page(page))
+        case .refresh:
+            refreshSoon(at: now)
+            return
+        case .wake:
+            return
+        }
+        pausedUntil = now.monotonic.advanced(bySeconds: Double(settings.resumeAfterSeconds))
+        if slide != before {
+            effects.append(.render)
+            if let city = slide.cityIndex.map({ settings.cities[$0] }) {
+                noteViewed(city, into: &effects)
+            }
+        }
+    }
+
+    /// Moves the next refresh to now, unless one is under way or a rate limit forbids it
+    /// (then the refresh stays at the window's end).
+    private mutating func refreshSoon(at now: KioskTime) {
+        guard !refreshing else {
+            refreshAgain = true
+            return
+        }
+        if let until = rateLimitedUntil, now.monotonic < until { return }
+        nextRefresh = min(nextRefresh, now.monotonic)
+    }
+
+    private mutating func moveCity(by step: Int) {
+        guard !settings.cities.isEmpty else { return }
+        let count = settings.cities.count
+        cityIndex = ((cityIndex + step) % count + count) % count
+        slide = Slide(.page(perCityPage(preferring: slide.page)), cityIndex: cityIndex)
+    }
+
+    private mutating func movePage(by step: Int) {
+        let usable = settings.pages.filter { settings.cities.isEmpty ? $0 == .indoor : true }
+        guard !usable.isEmpty else { return }
+        let current = slide.page.flatMap { usable.firstIndex(of: $0) } ?? (step > 0 ? -1 : 0)
+        let next = usable[((current + step) % usable.count + usable.count) % usable.count]
+        slide = next.isPerCity ? Slide(.page(next), cityIndex: cityIndex) : Slide(.page(next))
+    }
+
+    /// The per-city page to show a favourite on: the current one if it is per-city, else the
+    /// first per-city page configured, else the city page.
+    private func perCityPage(preferring page: Page?) -> Page {
+        if let page, page.isPerCity { return page }
+        return settings.pages.first(where: \.isPerCity) ?? .city
+    }
+
+    private mutating func advanceSlide() {
+        let sequence = slides
+        guard !sequence.isEmpty else { return }
+        let index = sequence.firstIndex(of: slide) ?? -1
+        slide = sequence[(index + 1) % sequence.count]
+        if let city = slide.cityIndex { cityIndex = city }
+    }
+
+    private mutating func noteViewed(_ city: City, into effects: inout [KioskEffect]) {
+        recentCities.removeAll { $0.isSamePlace(as: city) }
+        recentCities.insert(city, at: 0)
+        if recentCities.count > Self.recentLimit { recentCities.removeLast() }
+        effects.append(.persistState(persistedState))
+    }
+
+    // MARK: Configuration and persistence
+
+    /// What is written to disk: the slide and the recently viewed favourites.
+    public var persistedState: PersistedKioskState {
+        PersistedKioskState(lastCity: currentCity, lastPage: slide.page, recentCities: recentCities)
+    }
+
+    private mutating func restore(_ restored: PersistedKioskState?) {
+        guard let restored else { return }
+        recentCities = Array(restored.recentCities.prefix(Self.recentLimit))
+        if let city = restored.lastCity,
+            let index = settings.cities.firstIndex(where: { $0.isSamePlace(as: city) })
+        {
+            cityIndex = index
+        }
+        let candidate = restored.lastPage.map { page in
+            Slide(.page(page), cityIndex: page.isPerCity ? cityIndex : nil)
+        }
+        if let candidate, slides.contains(candidate) {
+            slide = candidate
+        } else if slide.cityIndex != nil {
+            slide.cityIndex = cityIndex
+        }
+    }
+
+    private mutating func apply(
+        _ newSettings: KioskSettings, at now: KioskTime, into effects: inout [KioskEffect]
+    ) {
+        let old = settings
+        let shownCity = currentCity
+        settings = newSettings
+        configError = nil
+        if let shownCity,
+            let index = newSettings.cities.firstIndex(where: { $0.isSamePlace(as: shownCity) })
+        {
+            cityIndex = index
+        } else {
+            cityIndex = min(cityIndex, max(0, newSettings.cities.count - 1))
+        }
+        let sequence = slides
+        let relocated = slide.cityIndex != nil ? Slide(slide.kind, cityIndex: cityIndex) : slide
+        slide =
+            sequence.contains(relocated)
+            ? relocated
+            : sequence.first(where: { $0.cityIndex == cityIndex }) ?? sequence.first
+                ?? Slide(.empty)
+        if old.cities != newSettings.cities {
+            // New favourites need forecasts now, within the rate limit.
+            refreshSoon(at: now)
+        }
+        if old.refreshMinutes != newSettings.refreshMinutes, forecastFailures == 0, let lastForecast
+        {
+            let wait =
+                Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
+            nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
+        }
+        if !old.sensorEnabled, newSettings.sensorEnabled { nextSensorRead = now.monotonic }
+        if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
+        effects.append(.render)
+    }
+
+    private func deduplicated(_ effects: [KioskEffect]) -> [KioskEffect] {
+        var seen: [KioskEffect] = []
+        for effect in effects where !seen.contains(effect) { seen.append(effect) }
+        return seen
+    }
+
+    // MARK: Clock arithmetic
+
+    private static func nextMinute(after now: KioskTime) -> MonotonicInstant {
+        let local = now.local
+        let intoMinute =
+            Double(local.second) + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+        return now.monotonic.advanced(bySeconds: 60 - intoMinute)
+    }
+
+    private static func nextNightChange(_ night: NightWindow, after now: KioskTime)
+        -> MonotonicInstant
+    {
+        let local = now.local
+        let secondOfDay =
+            Double(local.minuteOfDay * 60 + local.second)
+            + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+        let boundaries = [night.from.minuteOfDay, night.to.minuteOfDay].map { Double($0 * 60) }
+        let waits = boundaries.map { boundary -> Double in
+            let wait = boundary - secondOfDay
+            return wait > 0 ? wait : wait + 86_400
+        }
+        return now.monotonic.advanced(bySeconds: waits.min() ?? 86_400)
+    }
+}

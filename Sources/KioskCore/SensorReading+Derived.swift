@@ -1,0 +1,13 @@
+extension SensorReading {
+    /// The dew point, °C; nil without humidity (a BMP280) or at 0 %.
+    public var dewPoint: Double? {
+        humidity.flatMap { Humidity.dewPoint(temperature: temperature, relativeHumidity: $0) }
+    }
+
+    /// The pressure reduced to sea level, Pa, for a station `elevation` metres high, with
+    /// the reading's own temperature.
+    public func seaLevelPressure(elevation: Double) -> Double {
+        SeaLevelPressure.reduce(
+            stationPressure: pressure, elevation: elevation, temperature: temperature)
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import KioskApp
+
+// The verbs that talk to the running daemon over its control socket.
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "What the running kiosk shows, its data, sensor, display and config.",
+        discussion: "Exit code 3 when the daemon is not running.")
+    @OptionGroup var options: ConfigOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).status(json: json)
+    }
+}
+
+struct NextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next", abstract: "Show the next favourite.")
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).send(
+            ControlRequest(cmd: "next"))
+    }
+}
+
+struct PreviousCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "previous", abstract: "Show the previous favourite.")
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).send(
+            ControlRequest(cmd: "previous"))
+    }
+}
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a favourite, by number or name.")
+    @OptionGroup var options: ConfigOptions
+    @Argument(help: "The favourite's number or name.") var city: String
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard)
+            .send(ControlRequest(cmd: "show", city: city))
+    }
+}
+
+struct PageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "page", abstract: "Show a page: city, hourly, indoor or map.")
+    @OptionGroup var options: ConfigOptions
+    @Argument(help: "city, hourly, indoor or map.") var page: String
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard)
+            .send(ControlRequest(cmd: "page", page: page))
+    }
+}
+
+struct RefreshCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh", abstract: "Fetch forecasts now (within Open-Meteo's rate limits).")
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).send(
+            ControlRequest(cmd: "refresh"))
+    }
+}
+
+struct ReloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract:
+            "Make the kiosk read its config now (it also does on every change, and on SIGHUP).")
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).reload()
+    }
+}
+
+struct ScreenshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screenshot", abstract: "Save the frame on screen as PNG.")
+    @OptionGroup var options: ConfigOptions
+    @Option(name: .shortAndLong, help: "The PNG file to write; - writes to stdout.") var output:
+        String
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).screenshot(to: output)
+    }
+}

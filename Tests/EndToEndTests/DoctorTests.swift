@@ -1,0 +1,45 @@
+import KioskTesting
+import Testing
+
+@Suite struct DoctorTests {
+    @Test func healthyKioskAgainstTheFake() async throws {
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["doctor"])
+        #expect(result.exitCode == 0, "\(result.standardOutput)\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("OK    config") && $0.contains("3 favourites") })
+        #expect(lines.contains { $0.hasPrefix("OK    network") && $0.contains("127.0.0.1") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("OK    api budget")
+                    && $0.contains("4 locations every 15 min cost about 730")
+            })
+        #expect(lines.contains { $0.contains("clock") })
+    }
+
+    @Test func failuresSayWhatToDo() async throws {
+        let manyCities = (0..<60).map { index in
+            "[[cities]]\nname = \"C\(index)\"\nlatitude = \(Double(index) - 30)\nlongitude = \(Double(index) * 2)\n"
+        }.joined(separator: "\n")
+        let kiosk = try await KioskFixture.start(extra: manyCities)
+        defer { Task { await kiosk.stop() } }
+        _ = await kiosk.run(["config", "set", "forecast.refresh_minutes", "5"])
+        kiosk.server.setFault(.status(503, body: "{}"))
+        let result = await kiosk.run(["doctor", "--json"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.contains("\"level\" : \"FAIL\""))
+        #expect(result.standardOutput.contains("raise [forecast] refresh_minutes"))
+        #expect(result.standardOutput.contains("overloaded"))
+        #expect(result.standardError.contains("doctor found 2 problems"))
+    }
+
+    @Test func anInvalidConfigIsTheFirstFailure() async throws {
+        let kiosk = try await KioskFixture.start(extra: "[display]\ncycle_seconds = 0\n")
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["doctor"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.hasPrefix("FAIL  config"))
+        #expect(result.standardOutput.contains("display.cycle_seconds must be"))
+    }
+}

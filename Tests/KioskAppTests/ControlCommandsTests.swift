@@ -1,0 +1,83 @@
+import FoundationEssentials
+import KioskApp
+import KioskTesting
+import Synchronization
+import Testing
+
+/// The CLI side of the control verbs against a control server with canned answers.
+@Suite struct ControlCommandsTests {
+    private final class Recorder: Sendable {
+        let lines = Mutex<[String]>([])
+        var console: Console {
+            Console(
+                write: { text in self.lines.withLock { $0.append(text) } },
+                printError: { text in self.lines.withLock { $0.append(text) } })
+        }
+        var text: String { lines.withLock { $0.joined() } }
+    }
+
+    private static let status = KioskStatus(
+        version: "0.1.0", uptimeSeconds: 3 * 3600 + 12 * 60, board: "raspberry-pi-4",
+        display: .init(kind: "framebuffer", size: "800x480", power: "on", frame: 1234, error: nil),
+        showing: .init(page: "city", city: "Rome", cityNumber: 2, pausedSeconds: 40),
+        cities: ["Berlin", "Rome", "Oslo"], recentCities: ["Rome", "Oslo"],
+        forecast: .init(
+            fetchedAt: Date(timeIntervalSince1970: 1_800_000_000 - 360), stale: false, error: nil,
+            nextRefreshSeconds: 540, failures: 0),
+        sensor: .init(
+            kind: "bme280", chip: "bme280", temperature: 21.43, humidity: 45.2, pressure: 100_512,
+            seaLevelPressure: 101_318, dewPoint: 9.1, tendency: "rising"),
+        config: .init(
+            path: "/etc/weather-kiosk/config.toml",
+            problems: ["/etc/weather-kiosk/config.toml, line 3: unknown key colour."]))
+
+    @Test func statusIsReadable() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ControlServer(path: directory.file("control.sock")) { request in
+            guard request.cmd == "status" else { return ControlProtocol.errorLine("unexpected") }
+            struct Reply: Encodable { var status: KioskStatus }
+            return (try? ControlProtocol.successLine(Reply(status: Self.status))) ?? []
+        }
+        let recorder = Recorder()
+        let commands = ControlCommands(
+            client: ControlClient(path: server.path), console: recorder.console)
+        try await onDedicatedThread {
+            Result {
+                try commands.status(json: false, now: Date(timeIntervalSince1970: 1_800_000_000))
+            }
+        }.get()
+        await server.stop()
+        let text = recorder.text
+        #expect(
+            text.contains("Kiosk     weather-kiosk 0.1.0 · up 3 h 12 min · board raspberry-pi-4"))
+        #expect(
+            text.contains("Showing   city page of Rome (2 of 3) · paused, cycling again in 40 s"))
+        #expect(text.contains("Forecast  updated 6 min ago · next refresh in 9 min"))
+        #expect(text.contains("Sensor    bme280 (bme280) · 21.4 °C · 45 % · 1013 hPa rising"))
+        #expect(text.contains("line 3: unknown key colour."))
+        #expect(text.contains("Recent    Rome, Oslo"))
+    }
+
+    @Test func refusalsKeepTheKiosksSentenceAndExitCode() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ControlServer(path: directory.file("control.sock")) { _ in
+            Array(
+                "{\"ok\":false,\"error\":\"No favourite is named \\\"Paris\\\".\",\"exitCode\":2}\n"
+                    .utf8)
+        }
+        let commands = ControlCommands(
+            client: ControlClient(path: server.path), console: Recorder().console)
+        let outcome = await onDedicatedThread {
+            Result { try commands.send(ControlRequest(cmd: "show", city: "Paris")) }
+        }
+        await server.stop()
+        guard case .failure(let error as CommandFailure) = outcome else {
+            Issue.record("expected a CommandFailure, got \(outcome)")
+            return
+        }
+        #expect(error.exitCode == 2)
+        #expect(error.message == "No favourite is named \"Paris\".")
+    }
+}

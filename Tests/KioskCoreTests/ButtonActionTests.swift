@@ -1,0 +1,115 @@
+import KioskCore
+import Testing
+
+@Suite struct ButtonActionTests {
+    private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture {
+        ButtonGesture(button, kind, at: .milliseconds(0))
+    }
+
+    @Test(arguments: [
+        (ButtonName.next, GestureKind.short, ButtonAction.nextCity),
+        (.previous, .short, .previousCity),
+        (.select, .short, .nextPage),
+        (.select, .long, .refresh),
+        (.next, .long, ButtonAction.none),
+        (.next, .repeat, .nextCity),
+        (.select, .press, ButtonAction.none),
+    ])
+    func threeButtonDefaults(button: ButtonName, kind: GestureKind, action: ButtonAction) {
+        #expect(ButtonActionMap.threeButtons.action(for: kind, of: button) == action)
+    }
+
+    @Test func oneWiredButtonGetsTheSingleButtonMap() {
+        var settings = ButtonSettings()
+        settings.previous = ""
+        settings.select = ""
+        #expect(settings.wiredButtons == [.next])
+        let map = settings.actionMap
+        #expect(map.action(for: .short, of: .next) == .nextCity)
+        #expect(map.action(for: .long, of: .next) == .nextPage)
+        // A long action of its own means the single button never repeats.
+        settings.autoRepeat = true
+        #expect(settings.gestureSettings.repeatingButtons.isEmpty)
+    }
+
+    @Test func configuredActionsGoOverTheDefaults() {
+        var settings = ButtonSettings()
+        settings.actionOverrides = ["select_long": .none, "previous": .previousPage]
+        let map = settings.actionMap
+        #expect(map.action(for: .long, of: .select) == .none)
+        #expect(map.action(for: .short, of: .previous) == .previousPage)
+        #expect(map.action(for: .short, of: .next) == .nextCity)
+    }
+
+    @Test func autoRepeatIsOffByDefaultAndThenCoversTheSteppingButtons() {
+        var settings = ButtonSettings()
+        #expect(settings.gestureSettings.repeatingButtons.isEmpty)
+        settings.autoRepeat = true
+        #expect(settings.gestureSettings.repeatingButtons == [.next, .previous])
+        #expect(settings.gestureSettings.debounce == .milliseconds(30))
+        settings.backend = .keyboard
+        #expect(settings.gestureSettings.debounce == .zero)
+    }
+
+    @Test func slotNamesRoundTrip() {
+        #expect(
+            ButtonActionMap.slotNames == [
+                "next", "next_long", "previous", "previous_long", "select", "select_long",
+            ])
+        var map = ButtonActionMap()
+        for (index, slot) in ButtonActionMap.slotNames.enumerated() {
+            map[slot: slot] = ButtonAction.configurable[index % ButtonAction.configurable.count]
+        }
+        for (index, slot) in ButtonActionMap.slotNames.enumerated() {
+            #expect(
+                map[slot: slot]
+                    == ButtonAction.configurable[index % ButtonAction.configurable.count])
+        }
+        #expect(ButtonActionMap.slot(named: "middle") == nil)
+    }
+
+    @Test func aPressWhileBlankedOnlyWakes() {
+        var interpreter = ButtonInterpreter(map: .threeButtons)
+        #expect(interpreter.action(for: gesture(.select, .press), isBlanked: true) == .wake)
+        // The display is awake now, but the rest of that press still does nothing.
+        #expect(interpreter.action(for: gesture(.select, .long), isBlanked: false) == nil)
+        #expect(interpreter.action(for: gesture(.select, .release), isBlanked: false) == nil)
+        // The next press acts.
+        #expect(interpreter.action(for: gesture(.select, .press), isBlanked: false) == nil)
+        #expect(interpreter.action(for: gesture(.select, .short), isBlanked: false) == .nextPage)
+    }
+
+    @Test func wakingOneButtonLeavesTheOthersAlone() {
+        var interpreter = ButtonInterpreter(map: .threeButtons)
+        #expect(interpreter.action(for: gesture(.next, .press), isBlanked: true) == .wake)
+        #expect(interpreter.action(for: gesture(.next, .repeat), isBlanked: false) == nil)
+        #expect(interpreter.action(for: gesture(.previous, .press), isBlanked: false) == nil)
+        #expect(
+            interpreter.action(for: gesture(.previous, .short), isBlanked: false) == .previousCity)
+        #expect(interpreter.action(for: gesture(.next, .short), isBlanked: false) == nil)
+    }
+
+    @Test func noneIsNoAction() {
+        var interpreter = ButtonInterpreter(map: .threeButtons)
+        #expect(interpreter.action(for: gesture(.next, .long), isBlanked: false) == nil)
+    }
+
+    @Test func keyCodesByNameAndNumber() {
+        #expect(InputKeyCode.code("KEY_RIGHT") == 106)
+        #expect(InputKeyCode.code("key_enter") == 28)
+        #expect(InputKeyCode.code("352") == 352)
+        #expect(InputKeyCode.code("0") == nil)
+        #expect(InputKeyCode.code("KEY_NOPE") == nil)
+        #expect(InputKeyCode.name(0x160) == "KEY_OK")
+        #expect(InputKeyCode.name(700) == "700")
+    }
+
+    @Test func instantArithmetic() {
+        let start = MonotonicInstant.milliseconds(1000)
+        #expect(start.advanced(by: .milliseconds(250)) == .milliseconds(1250))
+        #expect(start.advanced(by: .milliseconds(-1500)) == .milliseconds(-500))
+        #expect(start.advanced(by: .seconds(Int64.max)).nanoseconds == Int64.max)
+        #expect(MonotonicInstant.milliseconds(1250).duration(since: start) == .milliseconds(250))
+        #expect(MonotonicInstant(nanoseconds: 1_500_000_000).description == "1.500000000 s")
+    }
+}
