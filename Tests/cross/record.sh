@@ -32,3 +32,10 @@ check config-show config show --config "$fixtures/kiosk.toml"
 check config-get-json config get station.latitude --json --config "$fixtures/kiosk.toml"
 check city-list city list --config "$fixtures/kiosk.toml"
 check city-list-json city list --json --config "$fixtures/kiosk.toml"
+# Published BME280 vectors (shared/fixtures/bme280-vectors.md): raw i2cdump files.
+dumps=Tests/DevicesTests/Fixtures
+check sensor-decode-v2a sensor decode --json "$dumps/v2a-bme280.i2cdump"
+check sensor-decode-v2b sensor decode --json "$dumps/v2b-bme280.i2cdump"
+check sensor-decode-v2b-text sensor decode "$dumps/v2b-bme280.i2cdump"
+check sensor-decode-v1-verbose sensor decode --verbose "$dumps/v1-bmp280.i2cdump"
+check sensor-decode-skipped sensor decode "$dumps/v5-skipped.i2cdump"

@@ -56,6 +56,45 @@ compare_with_amd64() {
     done
 }
 
+# near FILE KEY EXPECTED TOLERANCE: the JSON number "KEY" : N in FILE is EXPECTED within
+# TOLERANCE.
+near() {
+    local value
+    value=$(sed -n "s/.*\"$2\" : \([-0-9.e+]*\).*/\1/p" "$1")
+    [ -n "$value" ] && awk -v v="$value" -v e="$3" -v t="$4" \
+        'BEGIN { d = v - e; if (d < 0) d = -d; exit !(d <= t) }'
+}
+
+# The BME280 vectors V2a and V2b (shared/fixtures/bme280-vectors.md) decoded from their
+# i2cdump: Bosch's double-precision results to 1e-6, and the values the source publishes
+# (integer formulas) within what separates the two paths.
+expect_sensor_vectors() {
+    local directory=$checks/$1
+    local v2a=$directory/sensor-decode-v2a.out v2b=$directory/sensor-decode-v2b.out
+    expect "$1 V2a temperature (Bosch double 27.3785075247 degC)" \
+        near "$v2a" temperature_c 27.3785075247 1e-6
+    expect "$1 V2a pressure (published 101222.25 Pa)" near "$v2a" pressure_pa 101222.25 0.1
+    expect "$1 V2a pressure (Bosch double 101222.248645 Pa)" \
+        near "$v2a" pressure_pa 101222.248645 1e-5
+    expect "$1 V2a humidity (published 32.8994 %)" near "$v2a" humidity_percent 32.8994 0.01
+    expect "$1 V2a humidity (Bosch double 32.9043265223 %)" \
+        near "$v2a" humidity_percent 32.9043265223 1e-6
+    expect "$1 V2b temperature (published 27.33 degC)" near "$v2b" temperature_c 27.33 0.005
+    expect "$1 V2b temperature (Bosch double 27.3266466219 degC)" \
+        near "$v2b" temperature_c 27.3266466219 1e-6
+    expect "$1 V2b pressure (published 101233.016 Pa)" near "$v2b" pressure_pa 101233.016 0.1
+    expect "$1 V2b pressure (Bosch double 101233.049865 Pa)" \
+        near "$v2b" pressure_pa 101233.049865 1e-5
+    expect "$1 V2b humidity (published 34.854492 %)" \
+        near "$v2b" humidity_percent 34.854492 0.01
+    expect "$1 V2b humidity (Bosch double 34.8512103449 %)" \
+        near "$v2b" humidity_percent 34.8512103449 1e-6
+    expect "$1 V1 (BMP280 datasheet) prints 25.08 degC" \
+        grep -q 'Temperature  25.08 °C' "$directory/sensor-decode-v1-verbose.out"
+    expect "$1 a dump with skipped values exits 1" \
+        grep -qx 1 "$directory/sensor-decode-skipped.code"
+}
+
 # What the checks must show, whatever the architecture: so that two equally broken
 # builds cannot pass by agreeing.
 expect_outcomes() {
@@ -77,6 +116,7 @@ timed "amd64 reference build" swift build --product weather-kiosk
 timed "amd64 reference run" Tests/cross/record.sh "$checks/amd64" \
     "$(swift build --show-bin-path)/weather-kiosk"
 expect_outcomes amd64
+expect_sensor_vectors amd64
 
 for suite in bookworm trixie; do
     if ! timed "$suite: arm64 cross build (deploy/cross-build.sh $suite)" \
@@ -93,6 +133,7 @@ for suite in bookworm trixie; do
         continue
     fi
     expect_outcomes "$suite"
+    expect_sensor_vectors "$suite"
     compare_with_amd64 "$suite"
 done
 
