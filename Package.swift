@@ -59,11 +59,19 @@ let package = Package(
         // libi2c's SMBus calls. libi2c ships no .pc file, so no pkg-config.
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
 
+        // Cairo (with its FreeType font backend), and the page renderer over it.
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
+        .target(
+            name: "Rendering", dependencies: ["KioskCore", "CCairo"],
+            swiftSettings: swiftSettings),
+
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
             name: "LinuxPlatform",
-            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "Devices", "CI2C"],
+            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "Devices", "CI2C", "Rendering"],
             swiftSettings: swiftSettings),
 
         // The PC "board": simulated chips on a simulated bus.
@@ -76,7 +84,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                tomlKit, logging, systemPackage,
+                "Rendering", tomlKit, logging, systemPackage,
             ],
             swiftSettings: swiftSettings),
 
@@ -85,6 +93,13 @@ let package = Package(
             name: "weather-kiosk",
             dependencies: ["KioskApp", "KioskCore", argumentParser, logging],
             swiftSettings: swiftSettings),
+
+        // Benchmarks, outside Sources: `swift run -c release render-benchmark`.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .executableTarget(
+            name: "render-benchmark",
+            dependencies: ["Rendering", "LinuxPlatform", "KioskCore", "AllocationCounter"],
+            path: "Benchmarks/RenderBenchmark", swiftSettings: swiftSettings),
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
@@ -98,12 +113,13 @@ let package = Package(
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinuxPlatformTests",
-            dependencies: ["LinuxPlatform", "Devices", "KioskCore", "KioskTesting"],
+            dependencies: ["LinuxPlatform", "Devices", "KioskCore", "KioskTesting", "Rendering"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskAppTests",
             dependencies: [
                 "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator",
+                "Rendering",
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
@@ -125,5 +141,9 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        // Golden PNGs are read from the source tree; RECORD_GOLDENS=1 rewrites them.
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "KioskCore", "KioskTesting"],
+            exclude: ["Goldens"], swiftSettings: swiftSettings),
     ]
 )

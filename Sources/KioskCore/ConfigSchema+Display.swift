@@ -41,6 +41,18 @@ extension ConfigSchema {
             unit: "seconds", summary: "pause after a button press before cycling resumes"),
         choice("display.theme", \.display.theme, summary: "dark | light"),
         ConfigKey(
+            path: "display.size", kind: .string,
+            summary: "picture size WIDTHxHEIGHT for kind = \"png\" and \"terminal\"",
+            apply: { value, configuration in
+                guard case .string(let text) = value, let size = PixelSize(parsing: text) else {
+                    return
+                        "must be WIDTHxHEIGHT with each from 16 to 8192, such as \"800x480\", not \(value.tomlLiteral)"
+                }
+                configuration.display.size = size
+                return nil
+            },
+            read: { .string($0.display.size.description) }),
+        ConfigKey(
             path: "display.night", kind: .table(["from", "to", "mode"]),
             summary:
                 "{ from = \"23:00\", to = \"06:30\", mode = \"off\" | \"dim\" }; absent: never",

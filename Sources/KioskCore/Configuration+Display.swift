@@ -81,6 +81,8 @@ public struct DisplaySettings: Sendable, Hashable {
     public var resumeAfterSeconds = 60
     /// Colour theme.
     public var theme = Theme.dark
+    /// The picture size for PNG and terminal displays (a framebuffer reports its own).
+    public var size = PixelSize(width: 800, height: 480)
     /// Night window; nil means never.
     public var night: NightWindow?
 

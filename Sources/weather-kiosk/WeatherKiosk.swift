@@ -16,7 +16,8 @@ struct WeatherKiosk: AsyncParsableCommand {
         subcommands: [
             CityCommand.self, ForecastCommand.self, ConfigCommand.self, StatusCommand.self,
             NextCommand.self, PreviousCommand.self, ShowCommand.self, PageCommand.self,
-            RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, SensorCommand.self,
+            RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, RenderCommand.self,
+            SensorCommand.self,
             ButtonsCommand.self,
             DoctorCommand.self,
         ])

@@ -1,0 +1,148 @@
+public import FoundationEssentials
+import Glibc
+public import KioskCore
+import LinuxPlatform
+import Rendering
+
+/// The `render` verb: one page drawn without the daemon, to a PNG file, standard output, a
+/// framebuffer or the terminal.
+public struct RenderCommands: Sendable {
+    /// What to draw and where.
+    public struct Request: Sendable {
+        /// The page; nil means the first configured page.
+        public var page: PageKind?
+        /// A favourite's name or number; nil means the first.
+        public var city: String?
+        /// The picture's size; nil means the framebuffer's size, else `display.size`.
+        public var size: PixelSize?
+        /// The theme; nil means the configured one.
+        public var theme: Theme?
+        /// Draw the bundled sample data instead of the cache.
+        public var demo: Bool
+        /// A PNG file to write, or "-" for standard output.
+        public var output: String?
+        /// A framebuffer device to put the frame on.
+        public var framebuffer: String?
+        /// Draw the frame in the terminal.
+        public var terminal: Bool
+
+        /// Creates a request.
+        public init(
+            page: PageKind? = nil, city: String? = nil, size: PixelSize? = nil,
+            theme: Theme? = nil, demo: Bool = false, output: String? = nil,
+            framebuffer: String? = nil, terminal: Bool = false
+        ) {
+            self.page = page
+            self.city = city
+            self.size = size
+            self.theme = theme
+            self.demo = demo
+            self.output = output
+            self.framebuffer = framebuffer
+            self.terminal = terminal
+        }
+    }
+
+    /// The config file.
+    public let store: ConfigStore
+    /// Where messages go.
+    public let console: Console
+    private let writeStandardOutput: @Sendable ([UInt8]) -> Void
+
+    /// Creates the verb; `standardOutput` receives the PNG for `-o -` (the process's
+    /// standard output by default).
+    public init(
+        store: ConfigStore, console: Console,
+        standardOutput: (@Sendable ([UInt8]) -> Void)? = nil
+    ) {
+        self.store = store
+        self.console = console
+        self.writeStandardOutput = standardOutput ?? { bytes in writeAllBytes(1, bytes) }
+    }
+
+    /// Draws the page and sends it where the request says.
+    /// - Throws: `CommandFailure`: exit 2 for a bad request or config, exit 1 when the
+    ///   cache has nothing for the page or a file or device cannot be written.
+    public func render(_ request: Request, now: Date = Date()) throws {
+        guard request.output != nil || request.framebuffer != nil || request.terminal else {
+            throw CommandFailure.usage(
+                "Say where the page goes: -o FILE.png, -o - (standard output), --framebuffer DEVICE or --terminal."
+            )
+        }
+        let configuration = try ConfigCommands(store: store, console: console).load()
+            .configuration
+        let renderer: PageRenderer
+        do {
+            renderer = try PageRenderer()
+        } catch {
+            throw CommandFailure.runtime(error.message)
+        }
+        var framebuffer: FramebufferDisplay?
+        if let device = request.framebuffer {
+            do {
+                framebuffer = try FramebufferDisplay.open(device: device, console: nil)
+            } catch {
+                throw CommandFailure.runtime(error.message)
+            }
+        }
+        defer { framebuffer?.close() }
+        let size = request.size ?? framebuffer?.size ?? configuration.display.size
+        let models = RenderModels(
+            configuration: configuration, theme: request.theme ?? configuration.display.theme,
+            now: now)
+        let page = request.page ?? PageKind(configuration.display.pages.first ?? .city)
+        let model =
+            request.demo
+            ? try models.demo(page: page, city: request.city)
+            : try models.cached(page: page, city: request.city)
+        let image: PixelImage
+        do {
+            image = try renderer.render(model, size: size).image
+        } catch {
+            throw CommandFailure.runtime(error.message)
+        }
+        try deliver(image, request: request, framebuffer: framebuffer, model: model)
+    }
+
+    private func deliver(
+        _ image: PixelImage, request: Request, framebuffer: FramebufferDisplay?, model: PageModel
+    ) throws {
+        let what =
+            "the \(model.page.rawValue) page" + (model.city.map { " of \($0.city.name)" } ?? "")
+        do {
+            if let output = request.output {
+                if output == "-" {
+                    writeStandardOutput(try PNGCodec.encode(image))
+                } else {
+                    try PNGDisplay(path: output, size: image.size).show(image)
+                    console.printError(
+                        "Wrote \(what) (\(image.size), \(model.theme.rawValue)) to \(output).")
+                }
+            }
+            if let framebuffer {
+                try framebuffer.show(image)
+                console.printError(
+                    "Put \(what) on \(framebuffer.device) (\(framebuffer.geometry)).")
+            }
+            if request.terminal {
+                try TerminalDisplay(size: image.size).show(image)
+            }
+        } catch {
+            // Every error of the displays is one sentence in its description.
+            throw CommandFailure.runtime("\(error)")
+        }
+    }
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR; a closed
+/// pipe ends the write quietly.
+func writeAllBytes(_ descriptor: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { raw in
+            retryingInterrupts { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+        }
+        if written <= 0 { return }
+        offset += written
+    }
+}

@@ -1,0 +1,58 @@
+public import KioskCore
+import LinuxPlatform
+import Rendering
+import Synchronization
+
+/// A PNG file as a `Display` (`display.kind = "png"`): every frame replaces the file
+/// atomically, so a reader (a web page, `feh --reload`) never sees half a picture.
+public final class PNGDisplay: Display {
+    /// The file written.
+    public let path: String
+    /// The size pages are rendered at.
+    public let size: PixelSize
+    private let state = Mutex<(power: DisplayPower, lastFrame: PixelImage?)>((.on, nil))
+
+    /// A display that writes `path` at `size`.
+    public init(path: String, size: PixelSize) {
+        self.path = path
+        self.size = size
+    }
+
+    /// Writes the frame (dimmed while `dim`; kept for later while `off`).
+    /// - Throws: `FileSystemError` or `RenderingError` naming the file.
+    public func show(_ image: PixelImage) throws {
+        let power = state.withLock { state in
+            state.lastFrame = image
+            return state.power
+        }
+        switch power {
+        case .on: try write(image)
+        case .dim: try write(image.dimmed(to: PixelImage.dimBrightness))
+        case .off: return
+        }
+    }
+
+    /// `off` writes a black frame; `on` and `dim` rewrite the last frame.
+    /// - Throws: `FileSystemError` or `RenderingError` naming the file.
+    public func setPower(_ power: DisplayPower) throws {
+        let last = state.withLock { state in
+            state.power = power
+            return state.lastFrame
+        }
+        switch power {
+        case .off: try write(PixelImage(width: size.width, height: size.height))
+        case .dim: if let last { try write(last.dimmed(to: PixelImage.dimBrightness)) }
+        case .on: if let last { try write(last) }
+        }
+    }
+
+    private func write(_ image: PixelImage) throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try PNGCodec.encode(image.fitted(to: size))
+        } catch {
+            throw RenderingError("Cannot write \(path): \(error.message)")
+        }
+        try FileSystem.writeAtomically(bytes, to: path)
+    }
+}

@@ -1,0 +1,166 @@
+public import FoundationEssentials
+
+/// Which page is drawn: the configured pages, plus the page for a kiosk with no favourites.
+public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Current weather and the next days for one city.
+    case city
+    /// The next 24 hours as a curve.
+    case hourly
+    /// The indoor sensor.
+    case indoor
+    /// A map of the favourites.
+    case map
+    /// No favourites yet: how to add one.
+    case empty
+
+    /// The page kind of a configured page.
+    public init(_ page: Page) {
+        switch page {
+        case .city: self = .city
+        case .hourly: self = .hourly
+        case .indoor: self = .indoor
+        case .map: self = .map
+        }
+    }
+}
+
+/// A favourite and what is known about its weather.
+public struct CityWeather: Sendable, Hashable {
+    /// The favourite.
+    public var city: City
+    /// Its forecast; nil when none has arrived yet (the page shows "–").
+    public var forecast: LocationForecast?
+    /// When the forecast was fetched.
+    public var fetchedAt: Date?
+
+    /// Creates a city with its weather.
+    public init(city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil) {
+        self.city = city
+        self.forecast = forecast
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// One point of the indoor history, for the 24-hour sparklines.
+public struct IndoorSample: Sendable, Hashable {
+    /// When it was measured.
+    public var time: Date
+    /// Temperature, °C.
+    public var temperature: Double
+    /// Relative humidity, %; nil for a BMP280.
+    public var humidity: Double?
+    /// Pressure, hPa: sea-level when the elevation is known, else station-level, the same
+    /// kind as the page's pressure value.
+    public var pressure: Double?
+
+    /// Creates a sample.
+    public init(time: Date, temperature: Double, humidity: Double?, pressure: Double?) {
+        self.time = time
+        self.temperature = temperature
+        self.humidity = humidity
+        self.pressure = pressure
+    }
+}
+
+/// The latest indoor reading with what is derived from it.
+public struct IndoorConditions: Sendable, Hashable {
+    /// The compensated reading (temperature °C, humidity %, station pressure Pa).
+    public var reading: SensorReading
+    /// Sea-level pressure, hPa; nil when the station's elevation is unknown (the page then
+    /// shows the station pressure and says so).
+    public var seaLevelPressure: Double?
+    /// Dew point, °C; nil without humidity.
+    public var dewPoint: Double?
+    /// The 3-hour pressure tendency; nil until three hours of readings exist.
+    public var tendency: PressureTendency?
+    /// The last 24 hours, oldest first.
+    public var history: [IndoorSample]
+
+    /// Creates indoor conditions.
+    public init(
+        reading: SensorReading, seaLevelPressure: Double?, dewPoint: Double?,
+        tendency: PressureTendency?, history: [IndoorSample]
+    ) {
+        self.reading = reading
+        self.seaLevelPressure = seaLevelPressure
+        self.dewPoint = dewPoint
+        self.tendency = tendency
+        self.history = history
+    }
+}
+
+/// What the indoor page has to show.
+public enum IndoorState: Sendable, Hashable {
+    /// A reading and its history.
+    case reading(IndoorConditions)
+    /// No sensor is configured (`sensor.kind = "none"`).
+    case noSensor
+    /// The sensor could not be read: the sentence that says why and what to do.
+    case failed(String)
+}
+
+/// A notice drawn over any page, in a band of its own that never covers the numbers.
+public enum PageNotice: Sendable, Hashable {
+    /// The forecast is old: when its data is from and when the next attempt is due.
+    case stale(dataTime: Date, nextRetry: Date?)
+    /// Something is wrong, in a few words: "sensor missing", "config rejected: line 12 …".
+    case error(String)
+}
+
+/// The kiosk's own name and addresses, for the "add a favourite over SSH" page.
+public struct HostInfo: Sendable, Hashable {
+    /// The host name, for example "weather-kiosk".
+    public var name: String
+    /// IP addresses to reach it at, most useful first.
+    public var addresses: [String]
+
+    /// Creates host information.
+    public init(name: String, addresses: [String]) {
+        self.name = name
+        self.addresses = addresses
+    }
+}
+
+/// Everything a page shows, as plain data: the daemon fills it from its state, the `render`
+/// verb from the forecast cache or the demo data. Missing values are drawn as "–".
+public struct PageModel: Sendable, Hashable {
+    /// Which page.
+    public var page: PageKind
+    /// The instant the page shows.
+    public var now: Date
+    /// The kiosk's own UTC offset at `now`, for times such as "updated 14:05".
+    public var kioskUTCOffsetSeconds: Int
+    /// The units and the clock style.
+    public var units: Units
+    /// Dark or light.
+    public var theme: Theme
+    /// The city the city and hourly pages show.
+    public var city: CityWeather?
+    /// Every favourite, in display order, for the map.
+    public var favourites: [CityWeather]
+    /// The indoor sensor's state.
+    public var indoor: IndoorState
+    /// Notices drawn over the page.
+    public var notices: [PageNotice]
+    /// The kiosk's name and addresses, for the empty page.
+    public var host: HostInfo
+
+    /// Creates a page model.
+    public init(
+        page: PageKind, now: Date, kioskUTCOffsetSeconds: Int, units: Units = Units(),
+        theme: Theme = .dark, city: CityWeather? = nil, favourites: [CityWeather] = [],
+        indoor: IndoorState = .noSensor, notices: [PageNotice] = [],
+        host: HostInfo = HostInfo(name: "", addresses: [])
+    ) {
+        self.page = page
+        self.now = now
+        self.kioskUTCOffsetSeconds = kioskUTCOffsetSeconds
+        self.units = units
+        self.theme = theme
+        self.city = city
+        self.favourites = favourites
+        self.indoor = indoor
+        self.notices = notices
+        self.host = host
+    }
+}

@@ -1,0 +1,194 @@
+import FoundationEssentials
+import KioskCore
+
+/// The city page: current conditions large, details beside them, the next three days below.
+extension PageContext {
+    func drawCityPage() {
+        guard let weather = model.city else { return drawEmptyPage() }
+        let forecast = weather.forecast
+        let content = drawFrame(
+            title: weather.city.name, subtitle: weather.city.country,
+            clock: cityClock(forecast), updated: weather.fetchedAt)
+        let current = forecast?.current
+        let unit = forecast?.units.temperature ?? model.units.temperature
+        let today = forecast?.today(at: model.now)
+        let days = forecast?.upcomingDays(after: model.now, count: 3) ?? []
+        let details: [(String, String)] = [
+            ("Feels like", values.temperature(current?.apparentTemperature, from: unit)),
+            ("Humidity", values.percent(current?.relativeHumidity)),
+            (
+                "Wind",
+                values.wind(
+                    current?.windSpeed, direction: current?.windDirection,
+                    from: forecast?.units.wind ?? model.units.wind)
+            ),
+            (
+                "High / low",
+                values.temperature(today?.temperatureMax, from: unit) + " / "
+                    + values.temperature(today?.temperatureMin, from: unit)
+            ),
+        ]
+        let now = CurrentBlock(
+            temperature: values.temperature(current?.temperature, from: unit),
+            condition: current?.weatherCode?.condition ?? "–",
+            icon: current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true)
+        if metrics.isPortrait {
+            drawCityPortrait(content, now: now, details: details, days: days, unit: unit)
+        } else {
+            drawCityLandscape(content, now: now, details: details, days: days, unit: unit)
+        }
+    }
+
+    /// What the big block at the top shows.
+    struct CurrentBlock {
+        var temperature: String
+        var condition: String
+        var icon: WeatherIcon
+        var isDay: Bool
+    }
+
+    /// "Sun 15:05": the city's local time, or nil without a forecast (no offset known).
+    func cityClock(_ forecast: LocationForecast?) -> String? {
+        guard let forecast else { return nil }
+        let local = forecast.localTime(at: model.now)
+        return local.date.weekdayAbbreviation + " " + local.clockText(model.units.clock)
+    }
+
+    private func drawCityLandscape(
+        _ content: Rect, now: CurrentBlock, details: [(String, String)], days: [DailyForecast],
+        unit: TemperatureUnit
+    ) {
+        let gap = metrics.gap
+        let (top, rest) = content.sliceTop(content.height * 0.53)
+        let bottom = rest.sliceTop(gap * 2).1
+        separator(y: rest.minY + gap, from: content.minX, to: content.maxX)
+
+        let (left, right) = top.sliceLeft(top.width * 0.6)
+        let iconSide = min(left.height, left.width * 0.42)
+        let (iconArea, textArea) = left.sliceLeft(iconSide)
+        drawIcon(now.icon, isDay: now.isDay, in: iconArea.centeredSquare.inset(iconSide * 0.04))
+        let textColumn = textArea.sliceLeft(gap).1
+        let (heroArea, conditionArea) = textColumn.sliceTop(textColumn.height * 0.72)
+        canvas.drawText(
+            now.temperature, in: heroArea, style: .bold, size: metrics.font(.hero),
+            color: now.temperature == "–" ? palette.secondary : palette.primary)
+        canvas.drawText(
+            now.condition, in: conditionArea.sliceTop(conditionArea.height * 0.8).0,
+            style: .regular, size: metrics.font(.heading), color: palette.secondary)
+
+        let detailArea = right.sliceLeft(gap * 2).1
+        drawDetails(details, in: detailArea.insetBy(dx: 0, dy: detailArea.height * 0.04))
+        drawDays(days, in: bottom, unit: unit, vertical: false)
+    }
+
+    private func drawCityPortrait(
+        _ content: Rect, now: CurrentBlock, details: [(String, String)], days: [DailyForecast],
+        unit: TemperatureUnit
+    ) {
+        let gap = metrics.gap
+        let (top, afterTop) = content.sliceTop(content.height * 0.27)
+        let (iconArea, heroArea) = top.sliceLeft(top.width * 0.42)
+        drawIcon(now.icon, isDay: now.isDay, in: iconArea.centeredSquare.inset(gap / 2))
+        canvas.drawText(
+            now.temperature, in: heroArea.sliceLeft(gap).1, style: .bold,
+            size: metrics.font(.hero),
+            color: now.temperature == "–" ? palette.secondary : palette.primary,
+            alignment: .center)
+        let (conditionArea, afterCondition) = afterTop.sliceTop(
+            metrics.font(.heading) / Canvas.heightFactor * 1.2)
+        canvas.drawText(
+            now.condition, in: conditionArea, style: .regular, size: metrics.font(.heading),
+            color: palette.secondary, alignment: .center)
+        let (detailArea, afterDetails) = afterCondition.sliceTop(afterCondition.height * 0.36)
+        drawDetails(details, in: detailArea.insetBy(dx: gap, dy: gap))
+        separator(y: afterDetails.minY + gap / 2, from: content.minX, to: content.maxX)
+        drawDays(days, in: afterDetails.sliceTop(gap * 1.5).1, unit: unit, vertical: true)
+    }
+
+    /// Label-value rows: the label on the left in the secondary colour, the value right.
+    func drawDetails(_ details: [(String, String)], in area: Rect) {
+        let rows = area.rows(details.count, gap: metrics.gap / 2)
+        let size = metrics.font(.body)
+        for (row, (label, value)) in zip(rows, details) {
+            let valueWidth = min(
+                canvas.measure(value, style: .bold, size: size).advance, row.width * 0.62)
+            let (valueArea, labelArea) = row.sliceRight(valueWidth)
+            canvas.drawText(
+                label, in: labelArea.sliceRight(metrics.gap).1, style: .regular, size: size,
+                color: palette.secondary)
+            canvas.drawText(
+                value, in: valueArea, style: .bold, size: size, color: palette.primary,
+                alignment: .right)
+        }
+    }
+
+    /// The next days, side by side (landscape) or one per row (portrait).
+    private func drawDays(
+        _ days: [DailyForecast], in area: Rect, unit: TemperatureUnit, vertical: Bool
+    ) {
+        guard !days.isEmpty else {
+            canvas.drawText(
+                "No daily forecast", in: area.sliceTop(area.height * 0.4).0, style: .regular,
+                size: metrics.font(.body), color: palette.secondary, alignment: .center)
+            return
+        }
+        let slots = 3
+        let cells =
+            vertical
+            ? area.rows(slots, gap: metrics.gap) : area.columns(slots, gap: metrics.gap * 2)
+        for (day, cell) in zip(days, cells) {
+            let label = day.date.weekdayAbbreviation + " \(day.date.day)"
+            let high = values.temperature(day.temperatureMax, from: unit)
+            let low = values.temperature(day.temperatureMin, from: unit)
+            let temperatures = [
+                TextRun(text: high, color: palette.warm, style: .bold),
+                TextRun(text: " / ", color: palette.secondary),
+                TextRun(text: low, color: palette.cool, style: .bold),
+            ]
+            let chance = values.percent(day.precipitationProbabilityMax)
+            let icon = day.weatherCode?.icon ?? .unknown
+            if vertical {
+                let parts = cell.columns(4, gap: metrics.gap)
+                canvas.drawText(
+                    label, in: parts[0], style: .bold, size: metrics.font(.heading),
+                    color: palette.primary)
+                drawIcon(icon, isDay: true, in: parts[1].centeredSquare)
+                canvas.drawRuns(temperatures, in: parts[2], size: metrics.font(.heading))
+                canvas.drawPrecipitation(
+                    chance, in: parts[3], size: metrics.font(.body),
+                    color: palette.precipitation, alignment: .right)
+            } else {
+                let heights = [0.19, 0.43, 0.22, 0.16]
+                var rest = cell
+                var parts: [Rect] = []
+                for share in heights {
+                    let (part, remaining) = rest.sliceTop(cell.height * share)
+                    parts.append(part)
+                    rest = remaining
+                }
+                canvas.drawText(
+                    label, in: parts[0], style: .bold, size: metrics.font(.heading),
+                    color: palette.primary, alignment: .center)
+                drawIcon(icon, isDay: true, in: parts[1].centeredSquare)
+                canvas.drawRuns(temperatures, in: parts[2], size: metrics.font(.heading) * 1.25)
+                canvas.drawPrecipitation(
+                    chance, in: parts[3], size: metrics.font(.body),
+                    color: palette.precipitation)
+            }
+        }
+    }
+
+    /// A faint horizontal rule.
+    func separator(y: Double, from left: Double, to right: Double) {
+        canvas.newPath()
+        canvas.move(to: Point(x: left, y: y))
+        canvas.line(to: Point(x: right, y: y))
+        canvas.stroke(palette.faint, width: metrics.stroke(1.5))
+    }
+
+    /// Draws a weather icon in a square.
+    func drawIcon(_ icon: WeatherIcon, isDay: Bool, in square: Rect, backdrop: Color? = nil) {
+        WeatherIconPainter(canvas: canvas, box: square, backdrop: backdrop ?? palette.background)
+            .draw(icon, isDay: isDay)
+    }
+}

@@ -1,0 +1,88 @@
+public import KioskCore
+
+/// A rendered page: its pixels and where every text went.
+public struct RenderedPage: Sendable {
+    /// The pixels.
+    public var image: PixelImage
+    /// Every text drawn, with its ink box, in drawing order.
+    public var texts: [PlacedText]
+    /// The smooth curves drawn (the hourly temperature), in screen coordinates.
+    public var splines: [CatmullRomSpline]
+}
+
+/// Draws pages with Cairo: a `PageModel` and a screen size in, pixels out.
+///
+/// Layouts scale with the screen (designed for 800×480 and 480×800, checked from 320×240 to
+/// 1920×1080); every text is fitted to its box, so nothing is clipped or overlaps at any
+/// size. Safe to use from several threads at once.
+public struct PageRenderer: Sendable {
+    private let fonts: FontLibrary
+
+    /// A renderer with the DejaVu fonts.
+    /// - Throws: `RenderingError` naming the font file when `fonts-dejavu-core` is missing.
+    public init() throws(RenderingError) {
+        fonts = try FontLibrary.shared.get()
+    }
+
+    /// Draws `model` at `size`.
+    /// - Parameters:
+    ///   - model: what the page shows.
+    ///   - size: the screen size, at least 16×16.
+    ///   - mode: colour, or black and white for 1-bit displays.
+    /// - Throws: `RenderingError` when the picture cannot be allocated.
+    public func render(_ model: PageModel, size: PixelSize, mode: RenderMode = .color)
+        throws(RenderingError) -> RenderedPage
+    {
+        guard PixelSize.acceptedRange.contains(size.width),
+            PixelSize.acceptedRange.contains(size.height)
+        else {
+            throw RenderingError(
+                "Cannot draw a \(size) page: width and height must be from 16 to 8192 pixels.")
+        }
+        let canvas = try Canvas(
+            size: size, palette: Palette.forTheme(model.theme), mode: mode, fonts: fonts)
+        let page = PageContext(canvas: canvas, model: model)
+        switch model.page {
+        case .city: page.drawCityPage()
+        case .hourly: page.drawHourlyPage()
+        case .indoor: page.drawIndoorPage()
+        case .map: page.drawMapPage()
+        case .empty: page.drawEmptyPage()
+        }
+        return RenderedPage(image: canvas.image(), texts: canvas.texts, splines: canvas.splines)
+    }
+
+    /// One weather icon alone on the theme's background, `side` pixels square, drawn inside
+    /// a margin of a sixteenth of the side.
+    /// - Throws: `RenderingError` when the picture cannot be allocated.
+    public func renderIcon(
+        _ icon: WeatherIcon, isDay: Bool, side: Int, theme: Theme = .dark,
+        mode: RenderMode = .color
+    ) throws(RenderingError) -> PixelImage {
+        let canvas = try Canvas(
+            size: PixelSize(width: side, height: side), palette: Palette.forTheme(theme),
+            mode: mode, fonts: fonts)
+        let margin = Double(side) / 16
+        WeatherIconPainter(
+            canvas: canvas, box: canvas.bounds.inset(margin), backdrop: canvas.palette.background
+        ).draw(icon, isDay: isDay)
+        return canvas.image()
+    }
+}
+
+/// What every page drawing needs: the canvas, the model, the sizes and the formatter.
+struct PageContext {
+    let canvas: Canvas
+    let model: PageModel
+    let metrics: Metrics
+    let values: ValueText
+
+    init(canvas: Canvas, model: PageModel) {
+        self.canvas = canvas
+        self.model = model
+        self.metrics = Metrics(size: PixelSize(width: canvas.width, height: canvas.height))
+        self.values = ValueText(units: model.units)
+    }
+
+    var palette: Palette { canvas.palette }
+}

@@ -1,0 +1,7 @@
+import Glibc
+
+/// The sine of an angle in radians.
+func sine(_ angle: Double) -> Double { sin(angle) }
+
+/// The cosine of an angle in radians.
+func cosine(_ angle: Double) -> Double { cos(angle) }

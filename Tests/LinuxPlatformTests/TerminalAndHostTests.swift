@@ -1,0 +1,73 @@
+import Glibc
+import KioskCore
+import KioskTesting
+import LinuxPlatform
+import Rendering
+import Testing
+
+/// The terminal display and the host's name and addresses.
+@Suite struct TerminalAndHostTests {
+    /// Everything written to the pipe's write end until it is closed.
+    static func drain(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func framesGoToTheTerminalAsHalfBlocks() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let reader = ends[0]
+        let collected = Task.detached { await onDedicatedThread { Self.drain(reader) } }
+        let display = TerminalDisplay(
+            descriptor: ends[1], size: PixelSize(width: 160, height: 96), colors: .trueColor)
+        // Not a terminal: 80×24 cells, the frame drawn in 23 rows.
+        #expect(display.cells() == (80, 24))
+        try display.show(PixelImage(width: 160, height: 96, filledWith: 0xFF20_4060))
+        try display.setPower(.off)
+        try display.show(PixelImage(width: 160, height: 96, filledWith: 0xFFFF_FFFF))
+        close(ends[1])
+        let text = await collected.value
+        close(reader)
+        #expect(text.hasPrefix("\u{1B}[H\u{1B}[38;2;32;64;96m\u{1B}[48;2;32;64;96m▀"))
+        #expect(text.filter { $0 == "\n" }.count == 23)
+        #expect(text.hasSuffix("\u{1B}[0m\n\u{1B}[0m\u{1B}[2J\u{1B}[H"))
+        #expect(!text.contains("255;255;255"))
+    }
+
+    @Test func aClosedTerminalIsAnError() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        close(ends[1])
+        let display = TerminalDisplay(descriptor: ends[1], colors: .palette256)
+        #expect {
+            try display.show(PixelImage(width: 8, height: 8))
+        } throws: { error in
+            "\(error)".hasPrefix("Cannot write to the terminal: bad file descriptor")
+        }
+    }
+
+    @Test func theHostHasANameAndNoLoopbackAddresses() {
+        let host = HostIdentity.current()
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, 255)
+        let name = String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(host.name == name)
+        #expect(!host.name.isEmpty)
+        #expect(!host.addresses.contains("127.0.0.1"))
+        #expect(!host.addresses.contains("::1"))
+        #expect(!host.addresses.contains { $0.lowercased().hasPrefix("fe80:") })
+        // IPv4 addresses come first.
+        if let firstVersion6 = host.addresses.firstIndex(where: { $0.contains(":") }) {
+            #expect(host.addresses[firstVersion6...].allSatisfy { $0.contains(":") })
+        }
+        #expect(Set(host.addresses).count == host.addresses.count)
+    }
+}

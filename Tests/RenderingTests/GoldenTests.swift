@@ -1,0 +1,84 @@
+import FoundationEssentials
+import KioskCore
+import Rendering
+import Testing
+
+/// Every page compared with a committed PNG, per pixel with a small tolerance (anti-aliased
+/// edges may move by a shade between FreeType versions). `RECORD_GOLDENS=1 swift test
+/// --filter RenderingTests` rewrites them; look at every one before committing it.
+@Suite struct GoldenTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var page: PageKind
+        var size: PixelSize
+        var theme: Theme
+        var notices: [PageNotice] = []
+        var name: String {
+            "\(page.rawValue)-\(size)-\(theme.rawValue)" + (notices.isEmpty ? "" : "-notices")
+        }
+        var testDescription: String { name }
+    }
+
+    static let notices: [PageNotice] = [
+        .stale(
+            dataTime: DemoData.now.addingTimeInterval(-3 * 3600),
+            nextRetry: DemoData.now.addingTimeInterval(100)),
+        .error("sensor missing: no answer at 0x76 on /dev/i2c-1"),
+    ]
+
+    static let cases: [Case] =
+        PageKind.allCases.flatMap { page in
+            [
+                Case(page: page, size: PixelSize(width: 320, height: 240), theme: .dark),
+                Case(page: page, size: PixelSize(width: 800, height: 480), theme: .dark),
+                Case(page: page, size: PixelSize(width: 1920, height: 1080), theme: .dark),
+                Case(page: page, size: PixelSize(width: 800, height: 480), theme: .light),
+            ]
+        } + [
+            Case(
+                page: .city, size: PixelSize(width: 800, height: 480), theme: .dark,
+                notices: notices),
+            Case(
+                page: .hourly, size: PixelSize(width: 320, height: 240), theme: .dark,
+                notices: notices),
+        ]
+
+    /// Pixels whose channels differ by more than this count as different.
+    static let channelTolerance = 24
+    /// The share of pixels that may differ.
+    static let allowedFraction = 0.002
+
+    @Test(arguments: cases)
+    func pageMatchesItsGolden(_ test: Case) throws {
+        let model = DemoData.model(page: test.page, theme: test.theme, notices: test.notices)
+        let image = try renderer.render(model, size: test.size).image
+        let path = goldenDirectory() + "/\(test.name).png"
+        if recordingGoldens {
+            try writeFile(path, try PNGCodec.encode(image))
+            return
+        }
+        let bytes = try #require(
+            readFile(path), "no golden \(path): record it with RECORD_GOLDENS=1")
+        let golden = try PNGCodec.decode(bytes)
+        try #require(golden.size == image.size)
+        let result = difference(image, golden, tolerance: Self.channelTolerance)
+        if result.differingFraction > Self.allowedFraction {
+            let actual = "/tmp/weather-kiosk-golden-\(test.name)-actual.png"
+            try? writeFile(actual, try PNGCodec.encode(image))
+            Issue.record(
+                "\(test.name): \(result.differingPixels) of \(result.pixelCount) pixels differ (largest channel difference \(result.largestDifference)); the picture drawn now is \(actual)"
+            )
+        }
+    }
+
+    @Test func aChangedPageFailsTheComparison() throws {
+        let model = DemoData.model(page: .city)
+        let size = PixelSize(width: 320, height: 240)
+        let golden = try PNGCodec.decode(
+            try #require(readFile(goldenDirectory() + "/city-320x240-dark.png")))
+        var other = model
+        other.city?.forecast?.current?.temperature = 31
+        let changed = try renderer.render(other, size: size).image
+        let result = difference(changed, golden, tolerance: Self.channelTolerance)
+        #expect(result.differingFraction > Self.allowedFraction)
+    }
+}
