@@ -23,6 +23,8 @@ check() {
     "${runner[@]}" "$binary" "${arguments[@]}" >"$output/$name.out" 2>"$output/$name.err" \
         </dev/null
     echo $? >"$output/$name.code"
+    # The output directory differs per build: name it the same way in every record.
+    sed -i "s|$output|@OUT@|g" "$output/$name.out" "$output/$name.err"
 }
 
 check version --version
@@ -39,3 +41,10 @@ check sensor-decode-v2b sensor decode --json "$dumps/v2b-bme280.i2cdump"
 check sensor-decode-v2b-text sensor decode "$dumps/v2b-bme280.i2cdump"
 check sensor-decode-v1-verbose sensor decode --verbose "$dumps/v1-bmp280.i2cdump"
 check sensor-decode-skipped sensor decode "$dumps/v5-skipped.i2cdump"
+# Every page drawn from the bundled demo data; compared as pictures by Tests/cross/run.sh.
+for page in city hourly indoor map empty; do
+    check "render-$page" render --demo --page "$page" --size 800x480 --theme dark \
+        --config "$fixtures/kiosk.toml" -o "@OUT@/render-$page.png"
+done
+check render-city-small-light render --demo --page city --size 320x240 --theme light \
+    --config "$fixtures/kiosk.toml" -o "@OUT@/render-city-small-light.png"
