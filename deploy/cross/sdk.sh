@@ -9,13 +9,14 @@ package_of_library() {
     case "$1" in
         libcurl.so.4) if [ "$suite" = bookworm ]; then echo libcurl4; else echo libcurl4t64; fi ;;
         libcairo.so.2) echo libcairo2 ;;
+        libfreetype.so.6) echo libfreetype6 ;;
         libgpiod.so.2) echo libgpiod2 ;;
         libgpiod.so.3) echo libgpiod3 ;;
         libi2c.so.0) echo libi2c0 ;;
         libstdc++.so.6) echo libstdc++6 ;;
         libgcc_s.so.1) echo libgcc-s1 ;;
         libc.so.6 | libm.so.6 | ld-linux-aarch64.so.1) echo libc6 ;;
-        *) echo "(the package with $1)" ;;
+        *) echo "?$1" ;;
     esac
 }
 
@@ -235,13 +236,20 @@ report_binary() {
         sort -t. -k2,2n -u | tail -1)
     libraries=$(in_chroot llvm-objdump -p "$scratch/weather-kiosk" |
         awk '$1 == "NEEDED" { print $2 }')
+    local unknown=""
     for library in $libraries; do
-        packages="$packages $(package_of_library "$library")"
+        case "$(package_of_library "$library")" in
+            "?"*) unknown="$unknown $library" ;;
+            *) packages="$packages $(package_of_library "$library")" ;;
+        esac
     done
+    # shellcheck disable=SC2086  # the lists are meant to split into words
     packages=$(printf '%s\n' $packages fonts-dejavu-core | sort -u | tr '\n' ' ')
     printf '\nweather-kiosk for arm64 (%s): %s\n' "$suite" "$binary"
     printf '  %s bytes (%s MB), stripped; needs %s at most and these shared libraries:\n' \
         "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$glibc"
     printf '  %s\n' "$(echo $libraries)"
     printf '  On the Pi (Raspberry Pi OS %s, 64-bit): sudo apt install %s\n' "$suite" "$packages"
+    [ -z "$unknown" ] ||
+        printf '  and the packages that hold%s (not known to this script)\n' "$unknown"
 }
