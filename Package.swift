@@ -14,6 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let argumentParser = Target.Dependency.product(
     name: "ArgumentParser", package: "swift-argument-parser")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let serviceLifecycle = Target.Dependency.product(
+    name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
 let realModule = Target.Dependency.product(name: "RealModule", package: "swift-numerics")
@@ -28,6 +31,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -84,7 +88,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering", tomlKit, logging, systemPackage,
+                "Rendering", tomlKit, logging, serviceLifecycle, unixSignals, systemPackage,
             ],
             swiftSettings: swiftSettings),
 
@@ -119,7 +123,7 @@ let package = Package(
             name: "KioskAppTests",
             dependencies: [
                 "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering",
+                "Rendering", "OpenMeteo", logging,
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.

@@ -24,6 +24,7 @@ build_packages="
 "
 runtime_packages="
     libcairo2
+    libfreetype6
     fonts-dejavu-core
     ca-certificates
 "

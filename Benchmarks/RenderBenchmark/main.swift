@@ -1,6 +1,7 @@
-// Render benchmark: median time and heap allocations per page at 800×480 and 320×240, and
-// the conversion + copy of a full 800×480 frame to an RGB565 framebuffer (a file in /dev/shm
-// standing in for /dev/fb0). Run in release:
+// Render benchmark: median time and heap allocations per page at 800×480 and 320×240, as an
+// OLED bitmap at 128×64 and 128×32 and as LCD text at 16×2 and 20×4, and the conversion +
+// copy of a full 800×480 frame to an RGB565 framebuffer (a file in /dev/shm standing in for
+// /dev/fb0). Run in release:
 //
 //     swift run -c release render-benchmark [iterations]
 //
@@ -61,7 +62,7 @@ do {
     let renderer = try PageRenderer()
     print("weather-kiosk render benchmark: median of \(iterations) runs after 3 warm-up runs")
     print("")
-    print(pad("page", 10) + pad("size", 12) + pad("median ms", 12) + "allocations")
+    print(pad("page", 10) + pad("size", 18) + pad("median ms", 12) + "allocations")
     for size in [PixelSize(width: 800, height: 480), PixelSize(width: 320, height: 240)] {
         for page in PageKind.allCases {
             let model = DemoData.model(page: page)
@@ -69,7 +70,31 @@ do {
                 _ = try renderer.render(model, size: size)
             }
             print(
-                pad(page.rawValue, 10) + pad("\(size)", 12) + pad(fixed(time, 2), 12)
+                pad(page.rawValue, 10) + pad("\(size)", 18) + pad(fixed(time, 2), 12)
+                    + String(Int(allocations)))
+        }
+    }
+
+    for size in [PixelSize(width: 128, height: 64), PixelSize(width: 128, height: 32)] {
+        for page in PageKind.allCases {
+            let model = DemoData.model(page: page)
+            let (time, allocations) = try measure(iterations: iterations) {
+                _ = try renderer.renderBitmap(model, size: size)
+            }
+            print(
+                pad(page.rawValue, 10) + pad("\(size) 1-bit", 18) + pad(fixed(time, 2), 12)
+                    + String(Int(allocations)))
+        }
+    }
+    for size in [CharacterGridSize.size16x2, .size20x4] {
+        let layout = CharacterPageLayout(size: size)
+        for page in PageKind.allCases {
+            let model = DemoData.model(page: page)
+            let (time, allocations) = measure(iterations: iterations) {
+                _ = layout.frames(for: model)
+            }
+            print(
+                pad(page.rawValue, 10) + pad("\(size) LCD", 18) + pad(fixed(time, 3), 12)
                     + String(Int(allocations)))
         }
     }

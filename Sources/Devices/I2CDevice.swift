@@ -7,6 +7,12 @@
 ///   order. An implementation may split the read into several transfers (SMBus block reads
 ///   carry at most 32 bytes).
 /// - `write(register:value:)` writes one byte to one register.
+/// - `write(register:bytes:)` writes 1…32 bytes after one register or control byte in one
+///   transfer (an SMBus "I2C block write"): a register-file chip stores them in consecutive
+///   registers, an OLED controller takes the first byte as its control byte and the rest as
+///   commands or pixel data.
+/// - `send(_:)` writes one byte with no register before it (an SMBus "send byte"): what a
+///   port expander such as the PCF8574 takes as the new state of its eight pins.
 /// - Both suspend the caller instead of blocking a thread: a real bus runs its blocking
 ///   transfers on a thread of its own, never on the cooperative pool.
 /// - A failure throws an error whose `description` is one sentence naming the bus, the
@@ -27,6 +33,21 @@ public protocol I2CDevice: Sendable {
     /// Writes `value` to `register`.
     /// - Throws: an error naming the bus and address when the transfer fails.
     func write(register: UInt8, value: UInt8) async throws
+
+    /// Writes `bytes` (1…32) after `register` in one transfer.
+    /// - Throws: an error naming the bus and address when the transfer fails.
+    func write(register: UInt8, bytes: [UInt8]) async throws
+
+    /// Writes one byte with no register before it.
+    /// - Throws: an error naming the bus and address when the transfer fails.
+    func send(_ byte: UInt8) async throws
+}
+
+/// The limits of one transfer.
+public enum I2CTransfer {
+    /// The most bytes `write(register:bytes:)` takes after its register: the SMBus block
+    /// limit.
+    public static let blockLimit = 32
 }
 
 extension I2CDevice {

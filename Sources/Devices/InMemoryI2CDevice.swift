@@ -1,18 +1,19 @@
 import Synchronization
 
 /// An `I2CDevice` that is only a file of 256 registers in memory: reads return what is
-/// stored, writes store and are recorded. For byte-level tests of drivers; the simulated
-/// chips in `Simulator` behave like hardware, this does not.
+/// stored, writes store and are recorded (a block write as one write per register, a sent
+/// byte as a write to no register). For byte-level tests of drivers; the simulated chips in
+/// `Simulator` behave like hardware, this does not.
 public final class InMemoryI2CDevice: I2CDevice {
     /// One recorded write.
     public struct Write: Sendable, Hashable {
-        /// The register written.
-        public var register: UInt8
+        /// The register written; nil for a byte sent with `send(_:)`.
+        public var register: UInt8?
         /// The byte written.
         public var value: UInt8
 
         /// Creates a record.
-        public init(register: UInt8, value: UInt8) {
+        public init(register: UInt8?, value: UInt8) {
             self.register = register
             self.value = value
         }
@@ -79,10 +80,36 @@ public final class InMemoryI2CDevice: I2CDevice {
     /// Stores and records a write.
     /// - Throws: the configured failure.
     public func write(register: UInt8, value: UInt8) async throws {
+        try await write(register: register, bytes: [value])
+    }
+
+    /// Stores and records the bytes in consecutive registers.
+    /// - Throws: the configured failure, or `I2CTransferError` for an empty, too long or
+    ///   past-0xff write.
+    public func write(register: UInt8, bytes: [UInt8]) async throws {
         try state.withLock { state in
             if let failure = state.failure { throw failure }
-            state.registers[Int(register)] = value
-            state.writes.append(Write(register: register, value: value))
+            let start = Int(register)
+            guard (1...I2CTransfer.blockLimit).contains(bytes.count), start + bytes.count <= 256
+            else {
+                throw I2CTransferError(
+                    "Cannot write \(bytes.count) bytes from register \(I2CAddress.text(register)) at \(location): a transfer takes 1 to \(I2CTransfer.blockLimit) bytes within registers 0x00…0xff."
+                )
+            }
+            for (offset, value) in bytes.enumerated() {
+                state.registers[start + offset] = value
+                state.writes.append(
+                    Write(register: UInt8(start + offset), value: value))
+            }
+        }
+    }
+
+    /// Records a sent byte (it changes no register).
+    /// - Throws: the configured failure.
+    public func send(_ byte: UInt8) async throws {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.writes.append(Write(register: nil, value: byte))
         }
     }
 }

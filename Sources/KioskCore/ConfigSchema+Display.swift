@@ -52,6 +52,36 @@ extension ConfigSchema {
                 return nil
             },
             read: { .string($0.display.size.description) }),
+        optionalInteger(
+            "display.bus", \.display.bus, 0...255,
+            summary: "I2C bus of an LCD or OLED, /dev/i2c-N; absent: the sensor's bus"),
+        optionalInteger(
+            "display.address", \.display.address, 0x03...0x77,
+            summary: "7-bit I2C address of an LCD or OLED; absent: 0x27 (LCD), 0x3c (OLED)"),
+        integer(
+            "display.columns", \.display.columns, 8...40,
+            summary: "characters per row of an hd44780 LCD: 16x2, 20x4, 16x4 or 40x2"),
+        integer(
+            "display.rows", \.display.rows, 1...4, summary: "rows of an hd44780 LCD"),
+        integer(
+            "display.width", \.display.width, 64...128, unit: "pixels",
+            summary: "OLED width: 128 (ssd1306 128x64 or 128x32, sh1106 128x64)"),
+        integer(
+            "display.height", \.display.height, 16...64, unit: "pixels",
+            summary: "OLED height: 64 or 32 (ssd1306 only)"),
+        pinMapKey,
+        ConfigKey(
+            path: "display.mirror_png", kind: .string,
+            summary: "also write every frame to this PNG file (absolute path); absent: no copy",
+            apply: { value, configuration in
+                guard case .string(let path) = value else {
+                    return "must be a file path in quotes, not \(value.typeDescription)"
+                }
+                if let problem = absolutePath(path) { return problem }
+                configuration.display.mirrorPNG = path
+                return nil
+            },
+            read: { $0.display.mirrorPNG.map { .string($0) } }),
         ConfigKey(
             path: "display.night", kind: .table(["from", "to", "mode"]),
             summary:
@@ -107,4 +137,116 @@ extension ConfigSchema {
                 }
             }),
     ]
+
+    /// `display.pin_map`: the PCF8574 pins of the LCD's signals, members left out keep
+    /// their usual pin.
+    private static let pinMapKey = ConfigKey(
+        path: "display.pin_map", kind: .table(BackpackPinMap.signalNames),
+        summary:
+            "PCF8574 pins of an hd44780 backpack: { rs = 0, rw = 1, e = 2, backlight = 3, d4 = 4, d5 = 5, d6 = 6, d7 = 7 }",
+        apply: { value, configuration in
+            let names = BackpackPinMap.signalNames
+            guard case .table(let members) = value else {
+                return
+                    "must be a table such as { rs = 0, rw = 1, e = 2, backlight = 3, d4 = 4, d5 = 5, d6 = 6, d7 = 7 }, not \(value.typeDescription)"
+            }
+            var map = BackpackPinMap()
+            for (name, member) in members {
+                guard names.contains(name) else {
+                    return
+                        "has an unknown signal \(name); it takes \(names.joined(separator: ", "))"
+                }
+                guard let pin = pinNumber(member) else {
+                    return
+                        "\(name) must be a PCF8574 pin from 0 to 7 (or \"P0\" to \"P7\"), not \(member.tomlLiteral)"
+                }
+                map[signal: name] = pin
+            }
+            if let conflict = map.conflict {
+                return
+                    "puts \(conflict.first) and \(conflict.second) both on P\(conflict.pin); every signal needs a pin of its own"
+            }
+            configuration.display.pinMap = map
+            return nil
+        },
+        read: { configuration in
+            .table(
+                BackpackPinMap.signalNames.map { name in
+                    (name, .integer(configuration.display.pinMap[signal: name] ?? 0))
+                })
+        })
+
+    /// A pin number from 0, 7, "0", "P7" or "p7".
+    private static func pinNumber(_ value: ConfigValue) -> Int? {
+        let number: Int?
+        switch value {
+        case .integer(let whole): number = whole
+        case .string(let text):
+            let digits =
+                text.hasPrefix("P") || text.hasPrefix("p") ? String(text.dropFirst()) : text
+            number = Int(digits)
+        default: number = nil
+        }
+        guard let number, (0...7).contains(number) else { return nil }
+        return number
+    }
+
+    /// A key that is absent unless the file sets it.
+    static func optionalInteger(
+        _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Int?> & Sendable,
+        _ range: ClosedRange<Int>, summary: String
+    ) -> ConfigKey {
+        ConfigKey(
+            path: path, kind: .integer, summary: summary,
+            apply: { value, configuration in
+                switch checkInteger(value, range) {
+                case .success(let number):
+                    configuration[keyPath: keyPath] = number
+                    return nil
+                case .failure(let refused): return refused.text
+                }
+            },
+            read: { $0[keyPath: keyPath].map { .integer($0) } })
+    }
+
+    /// What is wrong with the display keys together, for the kind in use: an LCD or OLED
+    /// size the kiosk does not drive. `document` tells which keys the file sets, so the
+    /// problem points at a line the user wrote.
+    static func displayProblems(
+        _ configuration: KioskConfiguration, document: [(key: String, value: ConfigValue)]
+    ) -> [ConfigProblem] {
+        let display = configuration.display
+        let written = document.first { $0.key == "display" }?.value
+        func blame(_ keys: [String]) -> ConfigPath {
+            let key = keys.first { written?[$0] != nil } ?? "kind"
+            return ConfigPath([.key("display"), .key(key)])
+        }
+        let editHint = "(to change both at once, edit the file: `weather-kiosk config edit`)"
+        switch display.kind {
+        case .hd44780:
+            let grid = display.characterGrid
+            guard !grid.isSupported else { return [] }
+            let sizes = CharacterGridSize.supported.map(\.description)
+            return [
+                ConfigProblem(
+                    path: blame(["rows", "columns"]),
+                    message:
+                        "display.columns and display.rows make a \(grid) LCD, which the kiosk does not drive; an hd44780 display is \(sizes.dropLast().joined(separator: ", ")) or \(sizes.last ?? "") \(editHint)"
+                )
+            ]
+        case .ssd1306, .sh1106:
+            let sizes = DisplaySettings.panelSizes(for: display.kind)
+            guard !sizes.contains(display.panelSize) else { return [] }
+            let listed = sizes.map(\.description).joined(separator: " or ")
+            return [
+                ConfigProblem(
+                    path: blame(["height", "width"]),
+                    message:
+                        "display.width and display.height make a \(display.panelSize) panel, which the kiosk does not drive on an \(display.kind.rawValue); use \(listed) \(editHint)"
+                )
+            ]
+        case .framebuffer, .png, .terminal:
+            return []
+        }
+    }
 }

@@ -177,6 +177,9 @@ public enum ConfigSchema {
                 problems.append(unknownKey(path, among: rootNames))
             }
         }
+        if problems.isEmpty {
+            problems += displayProblems(configuration, document: document)
+        }
         return (configuration, problems)
     }
 

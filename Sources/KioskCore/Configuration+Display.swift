@@ -83,9 +83,132 @@ public struct DisplaySettings: Sendable, Hashable {
     public var theme = Theme.dark
     /// The picture size for PNG and terminal displays (a framebuffer reports its own).
     public var size = PixelSize(width: 800, height: 480)
+    /// A PNG file that gets every frame too, besides the display; nil for none.
+    public var mirrorPNG: String?
     /// Night window; nil means never.
     public var night: NightWindow?
+    /// I2C bus number of an LCD or OLED, `/dev/i2c-N`; nil means the sensor's bus.
+    public var bus: Int?
+    /// 7-bit I2C address of an LCD or OLED; nil means the kind's usual one
+    /// (`defaultAddress(for:)`).
+    public var address: Int?
+    /// Characters per row of a character LCD.
+    public var columns = 16
+    /// Rows of a character LCD.
+    public var rows = 2
+    /// Width of an OLED, pixels.
+    public var width = 128
+    /// Height of an OLED, pixels.
+    public var height = 64
+    /// Which PCF8574 pin drives which LCD signal.
+    public var pinMap = BackpackPinMap()
 
     /// The defaults.
     public init() {}
+
+    /// The character LCD's size, `columns` × `rows`.
+    public var characterGrid: CharacterGridSize {
+        CharacterGridSize(columns: columns, rows: rows)
+    }
+
+    /// The OLED's size, `width` × `height`.
+    public var panelSize: PixelSize { PixelSize(width: width, height: height) }
+
+    /// The I2C address to use: `address`, or the kind's usual one.
+    public var i2cAddress: Int { address ?? Self.defaultAddress(for: kind) }
+
+    /// The usual I2C address of a kind: 0x27 for a PCF8574 backpack (0x3F on the PCF8574A
+    /// variant), 0x3C for an OLED (0x3D with its address jumper moved); 0 for displays that
+    /// are not on I2C.
+    public static func defaultAddress(for kind: DisplayKind) -> Int {
+        switch kind {
+        case .hd44780: 0x27
+        case .ssd1306, .sh1106: 0x3C
+        case .framebuffer, .png, .terminal: 0
+        }
+    }
+
+    /// The OLED sizes each controller kind supports.
+    public static func panelSizes(for kind: DisplayKind) -> [PixelSize] {
+        switch kind {
+        case .ssd1306: [PixelSize(width: 128, height: 64), PixelSize(width: 128, height: 32)]
+        case .sh1106: [PixelSize(width: 128, height: 64)]
+        case .hd44780, .framebuffer, .png, .terminal: []
+        }
+    }
+}
+
+extension KioskConfiguration {
+    /// The I2C bus number of an LCD or OLED: `display.bus`, else the sensor's bus (they
+    /// usually share the header's pins 3 and 5).
+    public var displayI2CBus: Int { display.bus ?? sensor.bus }
+}
+
+extension DisplayKind {
+    /// Whether the display sits on the I2C bus (an LCD or OLED).
+    public var isI2C: Bool { self == .hd44780 || self == .ssd1306 || self == .sh1106 }
+}
+
+/// Which of a PCF8574 backpack's pins P0…P7 drives which HD44780 signal. The common
+/// backpacks (marked "YwRobot", "FC-113") use P0 RS, P1 RW, P2 E, P3 backlight, P4–P7
+/// D4–D7; others swap the halves.
+public struct BackpackPinMap: Sendable, Hashable {
+    /// Register select (command or character).
+    public var registerSelect = 0
+    /// Read/write; the kiosk only writes, so it stays low.
+    public var readWrite = 1
+    /// Enable: the controller takes a nibble when it falls.
+    public var enable = 2
+    /// The backlight transistor.
+    public var backlight = 3
+    /// Data lines D4…D7.
+    public var data: [Int] = [4, 5, 6, 7]
+
+    /// The usual mapping.
+    public init() {}
+
+    /// The signal names of the config table, in order: rs, rw, e, backlight, d4…d7.
+    public static let signalNames = ["rs", "rw", "e", "backlight", "d4", "d5", "d6", "d7"]
+
+    /// The pin (0…7) of the signal called `name` in the config table.
+    public subscript(signal name: String) -> Int? {
+        get {
+            switch name {
+            case "rs": registerSelect
+            case "rw": readWrite
+            case "e": enable
+            case "backlight": backlight
+            case "d4": data[0]
+            case "d5": data[1]
+            case "d6": data[2]
+            case "d7": data[3]
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch name {
+            case "rs": registerSelect = newValue
+            case "rw": readWrite = newValue
+            case "e": enable = newValue
+            case "backlight": backlight = newValue
+            case "d4": data[0] = newValue
+            case "d5": data[1] = newValue
+            case "d6": data[2] = newValue
+            case "d7": data[3] = newValue
+            default: break
+            }
+        }
+    }
+
+    /// Two signals on one pin, if any: the first such pair in `signalNames` order.
+    public var conflict: (first: String, second: String, pin: Int)? {
+        let names = Self.signalNames
+        for (index, name) in names.enumerated() {
+            for other in names[(index + 1)...] where self[signal: name] == self[signal: other] {
+                return (name, other, self[signal: name] ?? 0)
+            }
+        }
+        return nil
+    }
 }

@@ -25,6 +25,42 @@ public struct RecordedRequest: Sendable, Hashable {
         self.headerPairs = headers.map { HeaderPair(name: $0.name, value: $0.value) }
     }
 
+    /// The request a client sends for `url` ("http://127.0.0.1:8080/v1/search?name=X"), parsed
+    /// as the loopback server parses a request line: for in-memory transports in tests.
+    public init(url: String) {
+        var target = Substring(url)
+        let schemeParts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        if schemeParts.count == 4, schemeParts[0].hasSuffix(":"), schemeParts[1].isEmpty {
+            target = "/" + schemeParts[3]
+        } else if schemeParts.count == 3, schemeParts[0].hasSuffix(":"), schemeParts[1].isEmpty {
+            target = "/"
+        }
+        self.init(target: target, headers: [])
+    }
+
+    /// Parses a request target: path, raw query, decoded query items.
+    init(target: Substring, headers: [(name: String, value: String)]) {
+        let path: Substring
+        let rawQuery: Substring
+        if let question = target.firstIndex(of: "?") {
+            path = target[..<question]
+            rawQuery = target[target.index(after: question)...]
+        } else {
+            path = target[...]
+            rawQuery = ""
+        }
+        let query = rawQuery.split(separator: "&").map { pair -> QueryItem in
+            let equals = pair.firstIndex(of: "=") ?? pair.endIndex
+            let value = equals == pair.endIndex ? "" : pair[pair.index(after: equals)...]
+            return QueryItem(
+                name: RequestHead.percentDecoded(pair[..<equals]),
+                value: RequestHead.percentDecoded(value))
+        }
+        self.init(
+            path: RequestHead.percentDecoded(path, plusIsSpace: false), rawQuery: String(rawQuery),
+            query: query, headers: headers)
+    }
+
     /// The first value of query parameter `name`.
     public func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value

@@ -52,26 +52,7 @@ struct RequestHead {
     }
 
     /// The request as a test sees it.
-    var recorded: RecordedRequest {
-        let path: Substring
-        let rawQuery: Substring
-        if let question = target.firstIndex(of: "?") {
-            path = target[..<question]
-            rawQuery = target[target.index(after: question)...]
-        } else {
-            path = target[...]
-            rawQuery = ""
-        }
-        let query = rawQuery.split(separator: "&").map { pair -> QueryItem in
-            let equals = pair.firstIndex(of: "=") ?? pair.endIndex
-            let value = equals == pair.endIndex ? "" : pair[pair.index(after: equals)...]
-            return QueryItem(
-                name: Self.percentDecoded(pair[..<equals]), value: Self.percentDecoded(value))
-        }
-        return RecordedRequest(
-            path: Self.percentDecoded(path, plusIsSpace: false), rawQuery: String(rawQuery),
-            query: query, headers: headers)
-    }
+    var recorded: RecordedRequest { RecordedRequest(target: target[...], headers: headers) }
 
     /// Decodes `%XX` escapes (and `+` as a space in a query); a broken escape stays as it is.
     static func percentDecoded(_ text: Substring, plusIsSpace: Bool = true) -> String {

@@ -3,8 +3,9 @@ import CLinux
 public import Devices
 import Glibc
 
-/// An I2C bus device, `/dev/i2c-N`, driven with libi2c's SMBus calls (byte writes, and
-/// I2C block reads of at most 32 bytes, or single-byte reads on adapters without them).
+/// An I2C bus device, `/dev/i2c-N`, driven with libi2c's SMBus calls (byte writes, sent
+/// bytes, I2C block writes and reads of at most 32 bytes, or single-byte reads on adapters
+/// without block reads).
 /// SMBus works on the Pi's controllers and on the kernel's `i2c-stub` alike.
 ///
 /// An actor on a thread of its own: every transfer blocks that thread only. The file is
@@ -81,6 +82,35 @@ public actor LinuxI2CBus {
     func write(address: UInt8, register: UInt8, value: UInt8) throws(DeviceError) {
         let descriptor = try prepare(address)
         let result = retryingSMBus { i2c_smbus_write_byte_data(descriptor, register, value) }
+        if result < 0 { throw failure(-result, address: address, action: "write to") }
+        answered.insert(address)
+    }
+
+    /// Writes `bytes` (1…32) after `register` of the device at `address` in one SMBus
+    /// "I2C block write".
+    /// - Throws: `DeviceError` naming the path, the address, the errno and the fix.
+    func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws(DeviceError) {
+        guard (1...Self.blockLimit).contains(bytes.count) else {
+            throw DeviceError(
+                device: path,
+                message:
+                    "Cannot write \(bytes.count) bytes in one transfer to \(I2CAddress.text(address)) on \(path): SMBus block writes take 1 to \(Self.blockLimit)."
+            )
+        }
+        let descriptor = try prepare(address)
+        var buffer = bytes
+        let result = retryingSMBus {
+            i2c_smbus_write_i2c_block_data(descriptor, register, UInt8(buffer.count), &buffer)
+        }
+        if result < 0 { throw failure(-result, address: address, action: "write to") }
+        answered.insert(address)
+    }
+
+    /// Sends `byte` to the device at `address` with no register (SMBus "send byte").
+    /// - Throws: `DeviceError` naming the path, the address, the errno and the fix.
+    func send(address: UInt8, byte: UInt8) throws(DeviceError) {
+        let descriptor = try prepare(address)
+        let result = retryingSMBus { i2c_smbus_write_byte(descriptor, byte) }
         if result < 0 { throw failure(-result, address: address, action: "write to") }
         answered.insert(address)
     }
@@ -184,7 +214,10 @@ public actor LinuxI2CBus {
         case (.selectAddress, EBUSY):
             sentence =
                 "Cannot use address \(at) on \(path): \(reason); a kernel driver owns it (for a BME280 usually dtoverlay=i2c-sensor in /boot/firmware/config.txt): remove that overlay and reboot."
-        case (.firstTransfer, _) where isNoAnswer(code):
+        // ENODEV on the first transfer: the adapter took the address moments ago, so it is
+        // the address that is empty (i2c-stub says so this way; the kernel's I2C fault
+        // codes allow it). After an answer it means the adapter itself went away.
+        case (.firstTransfer, _) where isNoAnswer(code) || code == ENODEV:
             sentence = "Nothing answers at \(at) on \(path): \(reason); \(wiring)."
         case (.transferAfterAnswer, _) where isNoAnswer(code):
             sentence =
@@ -245,5 +278,17 @@ public struct LinuxI2CDevice: I2CDevice {
     /// - Throws: `DeviceError` naming the path, address, errno and fix.
     public func write(register: UInt8, value: UInt8) async throws {
         try await owner.write(address: address, register: register, value: value)
+    }
+
+    /// Writes a block on the bus's thread.
+    /// - Throws: `DeviceError` naming the path, address, errno and fix.
+    public func write(register: UInt8, bytes: [UInt8]) async throws {
+        try await owner.write(address: address, register: register, bytes: bytes)
+    }
+
+    /// Sends a byte on the bus's thread.
+    /// - Throws: `DeviceError` naming the path, address, errno and fix.
+    public func send(_ byte: UInt8) async throws {
+        try await owner.send(address: address, byte: byte)
     }
 }

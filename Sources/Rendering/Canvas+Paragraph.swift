@@ -30,17 +30,17 @@ extension Canvas {
     ) -> Rect? {
         var size = size
         var lines = wrap(text, style: style, size: size, width: rect.width)
-        while size > Self.minimumTextSize,
+        while size > minimumTextSize,
             Double(lines.count) * size * Self.lineSpacing > rect.height
                 || lines.contains(where: {
                     measure($0, style: style, size: size).advance > rect.width
                 })
         {
-            size = max(Self.minimumTextSize, size * 0.92)
+            size = max(minimumTextSize, size * 0.92)
             lines = wrap(text, style: style, size: size, width: rect.width)
         }
         let lineHeight = size * Self.lineSpacing
-        let fitting = max(1, Int(rect.height / lineHeight))
+        let fitting = max(1, Int(safely: rect.height / lineHeight))
         if lines.count > fitting {
             lines = Array(lines.prefix(fitting))
             lines[fitting - 1] += "…"

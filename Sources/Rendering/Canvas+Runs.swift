@@ -18,13 +18,13 @@ extension Canvas {
             runs.reduce(0) { $0 + measure($1.text, style: $1.style, size: size).advance }
         }
         var size = min(size, Self.heightFactor * rect.height)
-        guard size >= Self.minimumTextSize else { return nil }
+        guard size >= minimumTextSize else { return nil }
         var total = totalAdvance(size)
-        while total > rect.width && size >= Self.minimumTextSize {
+        while total > rect.width && size >= minimumTextSize {
             size = min(size * 0.97, size * rect.width / total)
             total = totalAdvance(size)
         }
-        guard size >= Self.minimumTextSize else { return nil }
+        guard size >= minimumTextSize else { return nil }
         var x: Double
         switch alignment {
         case .left: x = rect.minX
@@ -51,14 +51,14 @@ extension Canvas {
         alignment: TextAlignment = .center
     ) {
         var size = min(size, Self.heightFactor * rect.height)
-        guard size >= Self.minimumTextSize else { return }
+        guard size >= minimumTextSize else { return }
         var advance = measure(text, style: .regular, size: size).advance
         let dropWidth = { (size: Double) in size * 1.0 }
-        while advance + dropWidth(size) > rect.width && size >= Self.minimumTextSize {
+        while advance + dropWidth(size) > rect.width && size >= minimumTextSize {
             size *= 0.95
             advance = measure(text, style: .regular, size: size).advance
         }
-        guard size >= Self.minimumTextSize else { return }
+        guard size >= minimumTextSize else { return }
         let total = advance + dropWidth(size)
         let left: Double
         switch alignment {

@@ -57,8 +57,12 @@ final class Canvas {
     private let fonts: FontLibrary
     private var currentFont: (FontStyle, Double)?
 
-    /// Smallest text size drawn, in pixels; text that does not fit at it is shortened with "…".
+    /// Smallest text size drawn on ordinary screens, in pixels; text that does not fit at
+    /// it is shortened with "…".
     static let minimumTextSize = 10.0
+    /// Smallest text size drawn on this canvas: `minimumTextSize`, or 7 pixels on the tiny
+    /// screens of OLEDs (where 7-pixel DejaVu without anti-aliasing is still legible).
+    let minimumTextSize: Double
     /// DejaVu's cap height as a fraction of the font size: centres capitals and digits.
     static let capHeight = 0.729
 
@@ -79,6 +83,7 @@ final class Canvas {
         }
         self.width = size.width
         self.height = size.height
+        self.minimumTextSize = Metrics.isTiny(size) ? 7 : Self.minimumTextSize
         self.palette = palette
         self.mode = mode
         self.surface = surface
@@ -88,7 +93,11 @@ final class Canvas {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
         if mode == .monochrome {
+            // Without grey levels, DejaVu's own hints and whole-pixel advances make the
+            // crispest, evenly spaced small letters.
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_NONE)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_FULL)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
             cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         } else {
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -292,18 +301,18 @@ final class Canvas {
         _ text: String, style: FontStyle, size: Double, width: Double, height: Double
     ) -> Double? {
         var size = min(size, Self.heightFactor * height)
-        guard size >= Self.minimumTextSize else { return nil }
+        guard size >= minimumTextSize else { return nil }
         let advance = measure(text, style: style, size: size).advance
         if advance > width {
             size *= width / advance
             // Hinting may round a glyph up; step down until it fits.
-            while size >= Self.minimumTextSize
+            while size >= minimumTextSize
                 && measure(text, style: style, size: size).advance > width
             {
                 size *= 0.97
             }
         }
-        return size >= Self.minimumTextSize ? size : nil
+        return size >= minimumTextSize ? size : nil
     }
 
     /// A line at size s inside a box of height h keeps all ink (accents above capitals,
@@ -322,7 +331,7 @@ final class Canvas {
     ) -> TextPlacement? {
         var shown = text
         let lineSize = min(size, Self.heightFactor * rect.height)
-        guard lineSize >= Self.minimumTextSize else { return nil }
+        guard lineSize >= minimumTextSize else { return nil }
         var fitted: Double?
         if shrinking {
             fitted = fittingSize(
@@ -331,7 +340,7 @@ final class Canvas {
             fitted = lineSize
         }
         if fitted == nil {
-            let shortened = shrinking ? Self.minimumTextSize : lineSize
+            let shortened = shrinking ? minimumTextSize : lineSize
             var characters = Array(text)
             while !characters.isEmpty {
                 characters.removeLast()

@@ -144,3 +144,20 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         "(\(Int(x.rounded())), \(Int(y.rounded())), \(Int(width.rounded()))×\(Int(height.rounded())))"
     }
 }
+
+extension Int {
+    /// `value` truncated to a whole number; 0 for NaN, and the nearest end of the range for
+    /// infinities and huge values. Layout arithmetic on a screen too small for a page can
+    /// divide by zero: the page then draws badly, but the kiosk does not crash.
+    init(safely value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= Double(Int.max) {
+            self = .max
+        } else if value <= Double(Int.min) {
+            self = .min
+        } else {
+            self = Int(value)
+        }
+    }
+}

@@ -76,10 +76,11 @@ extension PageContext {
         var columns: Int
         if metrics.isPortrait {
             let needed = min(content.height * 0.6, Double(labels.count) * rowHeight + gap)
-            columns = max(1, Int((Double(labels.count) * rowHeight / needed).rounded(.up)))
+            columns = max(1, Int(safely: (Double(labels.count) * rowHeight / needed).rounded(.up)))
             (legendArea, mapArea) = content.sliceBottom(needed)
         } else {
-            columns = max(1, Int((Double(labels.count) * rowHeight / content.height).rounded(.up)))
+            columns = max(
+                1, Int(safely: (Double(labels.count) * rowHeight / content.height).rounded(.up)))
             let wanted =
                 Double(columns) * rowWidth(icon: columns == 1) + Double(columns - 1) * gap * 2
             (legendArea, mapArea) = content.sliceRight(

@@ -34,7 +34,7 @@ public struct MapProjection: Sendable, Hashable {
             centerLongitude =
                 places.isEmpty || arcLength > 300 ? 0 : Self.normalised(arcStart + arcLength / 2)
             centerLatitude = 12
-            pixelsPerDegree = min(frame.width / 360, frame.height / 150)
+            pixelsPerDegree = max(1e-9, min(frame.width / 360, frame.height / 150))
             return
         }
         isWorld = false
@@ -45,8 +45,8 @@ public struct MapProjection: Sendable, Hashable {
         let latitudeSpan = max((latitudeHigh - latitudeLow) * 1.15, 10)
         centerLongitude = Self.normalised(arcStart + arcLength / 2)
         centerLatitude = middleLatitude
-        pixelsPerDegree = min(
-            inner.width / (longitudeSpan * scale), inner.height / latitudeSpan)
+        pixelsPerDegree = max(
+            1e-9, min(inner.width / (longitudeSpan * scale), inner.height / latitudeSpan))
     }
 
     /// Where a coordinate lands on the screen; longitudes are taken the short way round
@@ -66,7 +66,8 @@ public struct MapProjection: Sendable, Hashable {
     /// The longitudes visible at the frame's left and right edges (left may exceed right
     /// by a turn when the view crosses the date line; they are centre ± half the width).
     public var visibleLongitudes: ClosedRange<Double> {
-        let half = frame.width / 2 / (longitudeScale * pixelsPerDegree)
+        // A screen too small for the map can leave no width at all: an empty range then.
+        let half = max(0, frame.width) / 2 / max(longitudeScale * pixelsPerDegree, 1e-9)
         return (centerLongitude - half)...(centerLongitude + half)
     }
 

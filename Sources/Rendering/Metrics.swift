@@ -59,6 +59,9 @@ struct Metrics {
     /// Taller than wide.
     var isPortrait: Bool { size.isPortrait }
 
+    /// Whether a screen is an OLED-sized one (128×64, 128×32), drawn with the tiny layouts.
+    static func isTiny(_ size: PixelSize) -> Bool { size.height < 120 || size.width < 160 }
+
     /// Small screens (320×240, 480×320) drop decoration to keep the numbers large.
     var isCompact: Bool { scale < 0.7 }
 

@@ -24,15 +24,24 @@ public struct PageRenderer: Sendable {
         fonts = try FontLibrary.shared.get()
     }
 
+    /// How many steps `model`'s page takes at `size`: 1, except on OLED-sized screens
+    /// (under 160×120), where a 128×32 shows the city and indoor pages in two steps and the
+    /// favourites take a step per four (two) cities.
+    public func steps(for model: PageModel, size: PixelSize) -> Int {
+        Metrics.isTiny(size) ? PageContext.tinySteps(model, size: size) : 1
+    }
+
     /// Draws `model` at `size`.
     /// - Parameters:
     ///   - model: what the page shows.
-    ///   - size: the screen size, at least 16×16.
+    ///   - size: the screen size, at least 16×16; under 160×120 the compact layouts for
+    ///     128×64 and 128×32 OLEDs are used.
     ///   - mode: colour, or black and white for 1-bit displays.
+    ///   - step: which step of a page that takes several (`steps(for:size:)`), 0-based.
     /// - Throws: `RenderingError` when the picture cannot be allocated.
-    public func render(_ model: PageModel, size: PixelSize, mode: RenderMode = .color)
-        throws(RenderingError) -> RenderedPage
-    {
+    public func render(
+        _ model: PageModel, size: PixelSize, mode: RenderMode = .color, step: Int = 0
+    ) throws(RenderingError) -> RenderedPage {
         guard PixelSize.acceptedRange.contains(size.width),
             PixelSize.acceptedRange.contains(size.height)
         else {
@@ -42,6 +51,11 @@ public struct PageRenderer: Sendable {
         let canvas = try Canvas(
             size: size, palette: Palette.forTheme(model.theme), mode: mode, fonts: fonts)
         let page = PageContext(canvas: canvas, model: model)
+        if Metrics.isTiny(size) {
+            page.drawTinyPage(step: step)
+            return RenderedPage(
+                image: canvas.image(), texts: canvas.texts, splines: canvas.splines)
+        }
         switch model.page {
         case .city: page.drawCityPage()
         case .hourly: page.drawHourlyPage()
@@ -50,6 +64,23 @@ public struct PageRenderer: Sendable {
         case .empty: page.drawEmptyPage()
         }
         return RenderedPage(image: canvas.image(), texts: canvas.texts, splines: canvas.splines)
+    }
+
+    /// The page as a 1-bit OLED bitmap: drawn in the monochrome mode with the dark theme
+    /// (light letters on a dark panel: an OLED lights only what it shows) and packed into
+    /// pages of eight rows, bit 0 on top.
+    /// - Throws: `RenderingError` when the picture cannot be allocated or the height is not
+    ///   a multiple of 8.
+    public func renderBitmap(_ model: PageModel, size: PixelSize, step: Int = 0)
+        throws(RenderingError) -> MonochromeBitmap
+    {
+        guard size.height % 8 == 0 else {
+            throw RenderingError(
+                "Cannot draw a \(size) bitmap: an OLED's height is a multiple of 8 pixels.")
+        }
+        var dark = model
+        dark.theme = .dark
+        return MonochromeBitmap(try render(dark, size: size, mode: .monochrome, step: step).image)
     }
 
     /// One weather icon alone on the theme's background, `side` pixels square, drawn inside

@@ -96,3 +96,15 @@ struct ScreenshotCommand: ParsableCommand {
         try ControlCommands(store: options.store, console: .standard).screenshot(to: output)
     }
 }
+
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Show the kiosk's screen live in this terminal (over SSH too); Ctrl-C stops.")
+    @OptionGroup var options: ConfigOptions
+    @Option(help: "Stop after this many frames.") var frames: Int?
+
+    func run() throws {
+        try ControlCommands(store: options.store, console: .standard).preview(frames: frames)
+    }
+}

@@ -14,7 +14,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await DoctorCommands(
-            store: options.store, console: .standard, transport: Adapters.httpTransport()
+            store: options.store, console: .standard, transport: Adapters.httpTransport(),
+            deviceChecks: DoctorCommands.standardDeviceChecks
         ).run(json: json)
     }
 }

@@ -8,7 +8,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw one page without a display: to a PNG file, a framebuffer or the terminal.",
         discussion:
-            "Without --demo the page shows the cached forecasts of the configured favourites (`weather-kiosk forecast` fills the cache). --demo draws bundled sample data and needs no network."
+            "Without --demo the page shows the cached forecasts of the configured favourites (`weather-kiosk forecast` fills the cache). --demo draws bundled sample data and needs no network. With --display hd44780, ssd1306 or sh1106 (the default when display.kind is one of them) the page is laid out as that LCD or OLED shows it: -o writes a picture of the module, --terminal prints its characters (LCD) or pixels (OLED, in braille); pages that take several steps on a small display show one step at a time (--step)."
     )
 
     @OptionGroup var options: ConfigOptions
@@ -18,9 +18,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A favourite's name or number (default: the first).") var city: String?
     @Option(
         help: ArgumentHelp(
-            "Picture size (default: the framebuffer's, else display.size, 800x480).",
+            "Picture size (default: the framebuffer's, else display.size, 800x480); for an LCD, COLUMNSxROWS such as 20x4; for an OLED, 128x64 or 128x32.",
             valueName: "WxH"))
     var size: String?
+    @Option(
+        help: ArgumentHelp(
+            "Lay the page out for this display kind: hd44780, ssd1306, sh1106, or framebuffer, png, terminal for the full-size pages (default: display.kind).",
+            valueName: "kind"))
+    var display: String?
+    @Option(help: "Which step of a page that an LCD or OLED shows in several (default: 1).")
+    var step: Int?
+    @Option(help: "LCD dot pitch or OLED pixel size in the picture, 1 to 16 (default: 4).")
+    var scale: Int?
     @Option(help: "dark or light (default: display.theme).") var theme: String?
     @Flag(help: "Draw the bundled sample data instead of the cache.") var demo = false
     @Option(
@@ -31,6 +40,13 @@ struct RenderCommand: ParsableCommand {
     var framebuffer: String?
     @Flag(help: "Draw the frame in this terminal.") var terminal = false
 
+    /// An LCD size: up to 40 columns and 4 rows (which of them are supported, the verb says).
+    static func lcdSize(_ text: String) -> CharacterGridSize? {
+        guard let size = CharacterGridSize(parsing: text), size.columns <= 40, size.rows <= 4
+        else { return nil }
+        return size
+    }
+
     func validate() throws {
         if let page, PageKind(rawValue: page) == nil {
             throw ValidationError(
@@ -40,10 +56,21 @@ struct RenderCommand: ParsableCommand {
         if let theme, Theme(rawValue: theme) == nil {
             throw ValidationError("--theme must be dark or light, not \"\(theme)\".")
         }
-        if let size, PixelSize(parsing: size) == nil {
+        if let size, PixelSize(parsing: size) == nil, Self.lcdSize(size) == nil {
             throw ValidationError(
-                "--size must be WIDTHxHEIGHT with each from 16 to 8192, such as 800x480, not \"\(size)\"."
+                "--size must be WIDTHxHEIGHT in pixels (each from 16 to 8192) or COLUMNSxROWS for an LCD, such as 800x480 or 20x4, not \"\(size)\"."
             )
+        }
+        if let display, DisplayKind(rawValue: display) == nil {
+            throw ValidationError(
+                "--display must be one of \(DisplayKind.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(display)\"."
+            )
+        }
+        if let step, step < 1 {
+            throw ValidationError("--step counts from 1, not \(step).")
+        }
+        if let scale, !(1...16).contains(scale) {
+            throw ValidationError("--scale must be from 1 to 16, not \(scale).")
         }
         if output == nil && framebuffer == nil && !terminal {
             throw ValidationError(
@@ -57,7 +84,10 @@ struct RenderCommand: ParsableCommand {
             page: page.flatMap(PageKind.init(rawValue:)), city: city,
             size: size.flatMap { PixelSize(parsing: $0) },
             theme: theme.flatMap(Theme.init(rawValue:)),
-            demo: demo, output: output, framebuffer: framebuffer, terminal: terminal)
+            demo: demo, output: output, framebuffer: framebuffer, terminal: terminal,
+            display: display.flatMap(DisplayKind.init(rawValue:)),
+            characterSize: size.flatMap(Self.lcdSize), step: step,
+            scale: scale)
         try RenderCommands(store: options.store, console: .standard).render(request)
     }
 }

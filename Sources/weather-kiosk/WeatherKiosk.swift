@@ -14,9 +14,11 @@ struct WeatherKiosk: AsyncParsableCommand {
             """,
         version: KioskVersion.string,
         subcommands: [
-            CityCommand.self, ForecastCommand.self, ConfigCommand.self, StatusCommand.self,
+            RunCommand.self, CityCommand.self, ForecastCommand.self, ConfigCommand.self,
+            StatusCommand.self,
             NextCommand.self, PreviousCommand.self, ShowCommand.self, PageCommand.self,
-            RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, RenderCommand.self,
+            RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, PreviewCommand.self,
+            RenderCommand.self,
             SensorCommand.self,
             ButtonsCommand.self,
             DoctorCommand.self,

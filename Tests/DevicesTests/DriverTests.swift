@@ -239,6 +239,10 @@ import Testing
         func write(register: UInt8, value: UInt8) async throws {
             try await inner.write(register: register, value: value)
         }
+        func write(register: UInt8, bytes: [UInt8]) async throws {
+            try await inner.write(register: register, bytes: bytes)
+        }
+        func send(_ byte: UInt8) async throws { try await inner.send(byte) }
     }
 
     @Test func aShortReadIsAnErrorNotACrash() async throws {

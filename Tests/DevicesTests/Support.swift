@@ -92,6 +92,8 @@ final class RecordingDevice: I2CDevice {
     enum Transfer: Equatable, Sendable {
         case read(UInt8, Int)
         case write(UInt8, UInt8)
+        case block(UInt8, [UInt8])
+        case send(UInt8)
     }
 
     let inner: any I2CDevice
@@ -112,6 +114,16 @@ final class RecordingDevice: I2CDevice {
     func write(register: UInt8, value: UInt8) async throws {
         log.withLock { $0.append(.write(register, value)) }
         try await inner.write(register: register, value: value)
+    }
+
+    func write(register: UInt8, bytes: [UInt8]) async throws {
+        log.withLock { $0.append(.block(register, bytes)) }
+        try await inner.write(register: register, bytes: bytes)
+    }
+
+    func send(_ byte: UInt8) async throws {
+        log.withLock { $0.append(.send(byte)) }
+        try await inner.send(byte)
     }
 }
 

@@ -34,6 +34,29 @@ import Testing
         #expect(result.standardError.contains("doctor found 2 problems"))
     }
 
+    @Test func devicesAreCheckedOnTheirOwnLines() async throws {
+        let simulated = try await KioskFixture.start()
+        defer { Task { await simulated.stop() } }
+        let healthy = await simulated.run(["doctor"])
+        #expect(
+            healthy.standardOutput.contains(
+                "OK    sensor      BME280 at 0x76 on the simulated bus: "))
+        #expect(healthy.standardOutput.contains("OK    buttons"))
+        #expect(healthy.standardOutput.contains("OK    display"))
+        // Hardware this machine does not have: every line names the device and the fix.
+        let missing = try await KioskFixture.start(
+            extra:
+                "[sensor]\nkind = \"bme280\"\nbus = 9\n[buttons]\nbackend = \"gpiod\"\n[display]\nkind = \"framebuffer\"\ndevice = \"/dev/fb9\"\n"
+        )
+        defer { Task { await missing.stop() } }
+        let result = await missing.run(["doctor"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.contains("FAIL  sensor      Cannot open /dev/i2c-9"))
+        #expect(result.standardOutput.contains("raspi-config nonint do_i2c 0"))
+        #expect(result.standardOutput.contains("FAIL  buttons"))
+        #expect(result.standardOutput.contains("FAIL  display     Cannot open /dev/fb9"))
+    }
+
     @Test func anInvalidConfigIsTheFirstFailure() async throws {
         let kiosk = try await KioskFixture.start(extra: "[display]\ncycle_seconds = 0\n")
         defer { Task { await kiosk.stop() } }

@@ -1,5 +1,6 @@
 import KioskApp
 import KioskCore
+import KioskTesting
 import Testing
 
 @Suite struct ConfigValidationTests {
@@ -224,3 +225,23 @@ let designExample = """
     geoname_id = 3169070
 
     """
+
+@Suite struct SocketPathTests {
+    @Test func aBrokenConfigStillNamesItsSocket() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("config.toml", "[display\n[control]\nsocket = \"/tmp/x.sock\"  # mine\n")
+        #expect(
+            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]).socketPath()
+                == "/tmp/x.sock")
+        directory.write(
+            "config.toml", "[display]\ncycle_seconds = 0\n[control]\nsocket = \"/tmp/y.sock\"\n")
+        #expect(
+            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]).socketPath()
+                == "/tmp/y.sock")
+        directory.write("config.toml", "[display\n")
+        #expect(
+            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]).socketPath()
+                == "/run/weather-kiosk/control.sock")
+    }
+}

@@ -151,7 +151,7 @@ enum RawSocket {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var waitFor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while received.filter({ $0 == UInt8(ascii: "\n") }).count < lines,
-            poll(&waitFor, 1, 5000) > 0
+            poll(&waitFor, 1, 30_000) > 0
         {
             let count = read(descriptor, &buffer, buffer.count)
             if count <= 0 { break }

@@ -129,3 +129,28 @@ import Testing
         }
     }
 }
+
+@Suite struct SystemdNotifierBlockingTests {
+    /// A receiver that stops reading must not freeze the kiosk: sends fail fast instead.
+    @Test func aFullNotifySocketNeverBlocks() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notify.sock")
+        let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(receiver) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": path])
+        // Far more datagrams than a socket queues; with a blocking send this never returns.
+        let refused = await onDedicatedThread {
+            (0..<5000).filter { !notifier.notify("STATUS=frame \($0)") }.count
+        }
+        #expect(refused > 0, "the queue filled up and sends were dropped instead of blocking")
+    }
+}

@@ -296,6 +296,26 @@ private func run(
                 .fetchForecasts))
     }
 
+    @Test func newUnitsFetchAgain() {
+        var clock = TestClock()
+        var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)
+        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        clock.advance(60)
+        var configuration = KioskConfiguration()
+        configuration.cities = [rome, berlin]
+        configuration.sensor.kind = .none
+        configuration.units.temperature = .fahrenheit
+        #expect(
+            state.handle(.configChanged(KioskSettings(configuration)), at: clock.now).contains(
+                .fetchForecasts))
+        configuration.display.cycleSeconds = 30
+        _ = state.handle(.forecastSucceeded(fetchedAt: clock.now.wall), at: clock.now)
+        #expect(
+            !state.handle(.configChanged(KioskSettings(configuration)), at: clock.now).contains(
+                .fetchForecasts),
+            "a change that does not touch the forecast fetches nothing")
+    }
+
     @Test func staleAfterTwiceTheRefreshInterval() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)

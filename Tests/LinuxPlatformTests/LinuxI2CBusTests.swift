@@ -93,6 +93,10 @@ import Testing
         ),
         (ENOTTY, .selectAddress, "it is not an I2C bus device"),
         (
+            ENODEV, .firstTransfer,
+            "Nothing answers at 0x76 on /dev/i2c-1: no such device (ENODEV); check the wiring"
+        ),
+        (
             ENODEV, .transferAfterAnswer,
             "The I2C adapter /dev/i2c-1 went away while talking to 0x76: no such device (ENODEV)"
         ),

@@ -137,3 +137,24 @@ import Testing
         #expect(hero.bounds.maxY <= plainHero.bounds.maxY)
     }
 }
+
+@Suite struct TinyScreenTests {
+    /// `display.size` accepts 16×16 and up: every page must draw, however badly, at the
+    /// smallest sizes and with notices taking what room there is, and never crash.
+    @Test(arguments: [
+        PixelSize(width: 16, height: 16), PixelSize(width: 96, height: 64),
+        PixelSize(width: 128, height: 32), PixelSize(width: 2000, height: 40),
+    ])
+    func everyPageDrawsOnTinyScreens(size: PixelSize) throws {
+        let renderer = try PageRenderer()
+        for page in PageKind.allCases {
+            var model = DemoData.model(page: page, cityIndex: 0, theme: .dark, units: Units())
+            model.notices = [
+                .error("A long notice that wants more room than the screen has at all."),
+                .stale(dataTime: model.now, nextRetry: nil),
+            ]
+            let image = try renderer.render(model, size: size).image
+            #expect(image.width == size.width && image.height == size.height)
+        }
+    }
+}

@@ -1,5 +1,8 @@
 public import FoundationEssentials
+import Glibc
 import KioskCore
+import LinuxPlatform
+import Rendering
 
 /// The verbs that talk to the running daemon: status, next, previous, show, page, refresh,
 /// reload, screenshot.
@@ -9,10 +12,11 @@ public struct ControlCommands: Sendable {
     /// Where output goes.
     public let console: Console
 
-    /// Creates the verbs for the daemon whose socket `configuration` names.
+    /// Creates the verbs for the daemon whose socket the config names. The config need not
+    /// be valid: `status` is how one finds out what is wrong with it while the kiosk runs on
+    /// its last good one.
     public init(store: ConfigStore, console: Console) throws {
-        let configuration = try ConfigCommands(store: store, console: console).load().configuration
-        self.init(client: ControlClient(path: configuration.control.socket), console: console)
+        self.init(client: ControlClient(path: store.socketPath()), console: console)
     }
 
     /// Creates the verbs over a given client.
@@ -67,6 +71,29 @@ public struct ControlCommands: Sendable {
         console.printError("Wrote \(path) (\(image.width)x\(image.height), frame \(image.frame)).")
     }
 
+    /// `preview`: the kiosk's screen in this terminal, redrawn whenever it changes, until
+    /// Ctrl-C (or, with `frames`, after that many frames).
+    /// - Throws: `CommandFailure` when the daemon is not running or stops answering.
+    public func preview(frames: Int? = nil) throws {
+        let terminal = TerminalDisplay(descriptor: 1)
+        let colors = terminal.colors == .trueColor ? "truecolor" : "256"
+        var last = -1
+        var shown = 0
+        if isatty(1) == 1 { writeAll(1, "\u{1B}[2J\u{1B}[?25l") }
+        defer { if isatty(1) == 1 { writeAll(1, "\u{1B}[0m\u{1B}[?25h\n") } }
+        while frames.map({ shown < $0 }) ?? true {
+            let (columns, rows) = terminal.cells()
+            let request = ControlRequest(
+                cmd: "preview", after: last, columns: columns, rows: max(1, rows - 1),
+                colors: colors)
+            let reply = try decode(PreviewReply.self, from: exchange(request, timeout: 40))
+            guard reply.frame != last else { continue }
+            last = reply.frame
+            shown += 1
+            writeAll(1, "\u{1B}[H" + reply.ansi)
+        }
+    }
+
     // MARK: Replies
 
     struct Envelope: Decodable {
@@ -77,6 +104,10 @@ public struct ControlCommands: Sendable {
 
     struct StatusReply: Decodable { var status: KioskStatus }
     struct MessageReply: Decodable { var message: String }
+    struct PreviewReply: Decodable {
+        var frame: Int
+        var ansi: String
+    }
     struct ScreenshotReply: Decodable {
         var png: String
         var width: Int
@@ -84,8 +115,8 @@ public struct ControlCommands: Sendable {
         var frame: Int
     }
 
-    func exchange(_ request: ControlRequest) throws -> [UInt8] {
-        let reply = try client.send(request)
+    func exchange(_ request: ControlRequest, timeout: Double = 15) throws -> [UInt8] {
+        let reply = try client.send(request, timeout: timeout)
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: Data(reply))

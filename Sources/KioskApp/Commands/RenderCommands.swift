@@ -25,12 +25,22 @@ public struct RenderCommands: Sendable {
         public var framebuffer: String?
         /// Draw the frame in the terminal.
         public var terminal: Bool
+        /// Draw the page as this kind of display shows it; nil means `display.kind`. The
+        /// LCD and OLED kinds give a picture of the module (or terminal text of it).
+        public var display: DisplayKind?
+        /// An LCD's size in characters; nil means `display.columns` × `display.rows`.
+        public var characterSize: CharacterGridSize?
+        /// Which step of a page that an LCD or OLED shows in several, 1-based; nil means 1.
+        public var step: Int?
+        /// An LCD picture's dot pitch or an OLED picture's pixel size; nil means 4.
+        public var scale: Int?
 
         /// Creates a request.
         public init(
             page: PageKind? = nil, city: String? = nil, size: PixelSize? = nil,
             theme: Theme? = nil, demo: Bool = false, output: String? = nil,
-            framebuffer: String? = nil, terminal: Bool = false
+            framebuffer: String? = nil, terminal: Bool = false, display: DisplayKind? = nil,
+            characterSize: CharacterGridSize? = nil, step: Int? = nil, scale: Int? = nil
         ) {
             self.page = page
             self.city = city
@@ -40,6 +50,10 @@ public struct RenderCommands: Sendable {
             self.output = output
             self.framebuffer = framebuffer
             self.terminal = terminal
+            self.display = display
+            self.characterSize = characterSize
+            self.step = step
+            self.scale = scale
         }
     }
 
@@ -47,7 +61,7 @@ public struct RenderCommands: Sendable {
     public let store: ConfigStore
     /// Where messages go.
     public let console: Console
-    private let writeStandardOutput: @Sendable ([UInt8]) -> Void
+    let writeStandardOutput: @Sendable ([UInt8]) -> Void
 
     /// Creates the verb; `standardOutput` receives the PNG for `-o -` (the process's
     /// standard output by default).
@@ -57,7 +71,7 @@ public struct RenderCommands: Sendable {
     ) {
         self.store = store
         self.console = console
-        self.writeStandardOutput = standardOutput ?? { bytes in writeAllBytes(1, bytes) }
+        self.writeStandardOutput = standardOutput ?? { bytes in writeAll(1, bytes) }
     }
 
     /// Draws the page and sends it where the request says.
@@ -71,6 +85,15 @@ public struct RenderCommands: Sendable {
         }
         let configuration = try ConfigCommands(store: store, console: console).load()
             .configuration
+        let kind = request.display ?? configuration.display.kind
+        if kind.isI2C {
+            return try renderSmall(kind, request: request, configuration: configuration, now: now)
+        }
+        if request.size == nil, let characters = request.characterSize {
+            throw CommandFailure.usage(
+                "--size \(characters) is an LCD's size in characters; a \(kind.rawValue) page takes WIDTHxHEIGHT in pixels (16 to 8192), or add --display hd44780."
+            )
+        }
         let renderer: PageRenderer
         do {
             renderer = try PageRenderer()
@@ -131,18 +154,5 @@ public struct RenderCommands: Sendable {
             // Every error of the displays is one sentence in its description.
             throw CommandFailure.runtime("\(error)")
         }
-    }
-}
-
-/// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR; a closed
-/// pipe ends the write quietly.
-func writeAllBytes(_ descriptor: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { raw in
-            retryingInterrupts { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-        }
-        if written <= 0 { return }
-        offset += written
     }
 }

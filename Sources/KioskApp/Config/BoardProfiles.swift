@@ -8,6 +8,12 @@ public enum BoardProfiles {
     static let builtIn: [String: String] = [
         "simulator": """
         # The PC "board": a simulated BME280, keyboard buttons, the terminal as display.
+        # State and the control socket in /tmp, so that it runs without root.
+        state_dir = "/tmp/weather-kiosk-simulator"
+
+        [control]
+        socket = "/tmp/weather-kiosk-simulator/control.sock"
+
         [display]
         kind = "terminal"
 

@@ -51,6 +51,41 @@ public struct ConfigStore: Sendable {
             configuration: try Self.resolve(document))
     }
 
+    /// The control socket the config names, read leniently: from a valid config, else from
+    /// the `[control] socket` line of one that is otherwise broken, else the default.
+    public func socketPath() -> String {
+        do {
+            return try load().configuration.control.socket
+        } catch {
+            let bytes: [UInt8]?
+            do {
+                bytes = try FileSystem.read(path, limit: Self.sizeLimit)
+            } catch {
+                return KioskConfiguration().control.socket
+            }
+            let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return Self.lenientSocket(in: text) ?? KioskConfiguration().control.socket
+        }
+    }
+
+    /// `socket = "…"` inside `[control]`, found line by line in a file TOMLKit refuses.
+    static func lenientSocket(in text: String) -> String? {
+        var inControl = false
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(rawLine).trimmingWhitespace
+            if line.hasPrefix("[") {
+                inControl = line.hasPrefix("[control]")
+                continue
+            }
+            guard inControl, line.hasPrefix("socket") else { continue }
+            let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
+            if parts.count >= 3, String(parts[0]).trimmingWhitespace.hasSuffix("=") {
+                return String(parts[1])
+            }
+        }
+        return nil
+    }
+
     /// Validates `document` as a whole config: syntax, board, keys, values.
     /// - Throws: `ConfigFileError` with every problem located.
     public static func resolve(_ document: ConfigDocument) throws(ConfigFileError)

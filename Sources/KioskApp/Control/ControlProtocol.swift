@@ -15,11 +15,13 @@ public struct ControlRequest: Sendable, Hashable, Codable {
     public var columns: Int?
     /// For `preview`: terminal rows.
     public var rows: Int?
+    /// For `preview`: "truecolor" for 24-bit colour, else the 256-colour palette.
+    public var colors: String?
 
     /// Creates a request.
     public init(
         cmd: String, city: String? = nil, page: String? = nil, after: Int? = nil,
-        columns: Int? = nil, rows: Int? = nil
+        columns: Int? = nil, rows: Int? = nil, colors: String? = nil
     ) {
         self.cmd = cmd
         self.city = city
@@ -27,6 +29,7 @@ public struct ControlRequest: Sendable, Hashable, Codable {
         self.after = after
         self.columns = columns
         self.rows = rows
+        self.colors = colors
     }
 }
 

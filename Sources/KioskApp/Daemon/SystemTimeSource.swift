@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Glibc
 public import KioskCore
+import LinuxPlatform
 
 /// The system's clocks: CLOCK_MONOTONIC for timers, the wall clock for data and night,
 /// `localtime_r` for the kiosk's UTC offset.
@@ -10,13 +10,10 @@ public struct SystemTimeSource: TimeSource {
 
     /// Both clocks now.
     public func now() -> KioskTime {
-        var monotonic = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
         let wall = Date()
         return KioskTime(
-            monotonic: MonotonicInstant(
-                nanoseconds: Int64(monotonic.tv_sec) * 1_000_000_000 + Int64(monotonic.tv_nsec)),
-            wall: wall, utcOffsetSeconds: KioskClock.localOffset(at: wall))
+            monotonic: MonotonicClock.now(), wall: wall,
+            utcOffsetSeconds: KioskClock.localOffset(at: wall))
     }
 
     /// Sleeps until the monotonic clock reaches `deadline`.

@@ -25,6 +25,8 @@ public struct SystemdNotifier: Sendable {
 
     /// Sends `state` ("READY=1", "STATUS=…", "WATCHDOG=1", "STOPPING=1", several joined by
     /// newlines). Returns whether systemd got it; a failure is no reason to stop the kiosk.
+    /// Never blocks: when the receiver's queue is full the message is dropped (a kiosk that
+    /// waited for systemd would freeze with it).
     @discardableResult
     public func notify(_ state: String) -> Bool {
         guard let socketPath else { return false }
@@ -45,8 +47,8 @@ public struct SystemdNotifier: Sendable {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 message.withUnsafeBytes {
                     sendto(
-                        descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), socketAddress,
-                        length)
+                        descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT),
+                        socketAddress, length)
                 }
             }
         }

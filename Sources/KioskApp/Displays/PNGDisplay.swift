@@ -4,7 +4,8 @@ import Rendering
 import Synchronization
 
 /// A PNG file as a `Display` (`display.kind = "png"`): every frame replaces the file
-/// atomically, so a reader (a web page, `feh --reload`) never sees half a picture.
+/// atomically, so a reader (a web page, `feh --reload`) never sees half a picture. Frames
+/// are not synced to the disk: one every few seconds would wear an SD card for nothing.
 public final class PNGDisplay: Display {
     /// The file written.
     public let path: String
@@ -53,6 +54,6 @@ public final class PNGDisplay: Display {
         } catch {
             throw RenderingError("Cannot write \(path): \(error.message)")
         }
-        try FileSystem.writeAtomically(bytes, to: path)
+        try FileSystem.writeAtomically(bytes, to: path, durable: false)
     }
 }

@@ -94,9 +94,12 @@ public enum FileSystem {
     /// instant leaves either the old or the new file, never a mix: a temporary file in the
     /// same directory is written and synced, renamed over `path`, and the directory synced.
     /// A new file gets `mode`; an existing file keeps its mode and, where allowed, its owner.
+    /// With `durable` false the syncs are left out: readers still never see half a file,
+    /// but after a power cut it may be the old one (right for pictures rewritten every few
+    /// seconds, which would otherwise wear an SD card for nothing).
     /// - Throws: `FileSystemError` naming the path.
     public static func writeAtomically(
-        _ contents: [UInt8], to path: String, mode: UInt32 = 0o644
+        _ contents: [UInt8], to path: String, mode: UInt32 = 0o644, durable: Bool = true
     ) throws(FileSystemError) {
         let directory = directory(of: path)
         let (descriptor, temporaryPath) = try createTemporary(for: path, in: directory)
@@ -127,7 +130,7 @@ public enum FileSystem {
             if let writeError {
                 throw FileSystemError("write", path: path, errorNumber: writeError)
             }
-            if retryingInterrupts({ fsync(descriptor) }) != 0 {
+            if durable, retryingInterrupts({ fsync(descriptor) }) != 0 {
                 throw FileSystemError("write", path: path, errorNumber: errno)
             }
         }
@@ -135,7 +138,7 @@ public enum FileSystem {
             throw FileSystemError("replace", path: path, errorNumber: errno)
         }
         renamed = true
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     /// Removes temporary files that writers of `path` killed mid-write left behind. Call it

@@ -75,21 +75,11 @@ public enum KioskEffect: Sendable, Hashable {
     /// Draw the current slide.
     case render
     /// Turn the display on, dim it, or blank it.
-    case setDisplayPower(DisplayPowerState)
+    case setDisplayPower(DisplayPower)
     /// Fetch forecasts for the station and every favourite.
     case fetchForecasts
     /// Take a sensor reading.
     case readSensor
     /// Write `PersistedKioskState` (only when it changed).
     case persistState(PersistedKioskState)
-}
-
-/// The display's power state: the night modes of the config, and on.
-public enum DisplayPowerState: String, Sendable, Hashable, Codable {
-    /// Fully on.
-    case on
-    /// Dimmed (night mode "dim").
-    case dim
-    /// Blanked (night mode "off").
-    case off
 }

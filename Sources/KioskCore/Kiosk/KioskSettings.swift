@@ -16,6 +16,9 @@ public struct KioskSettings: Sendable, Hashable {
     public var sensorEnabled: Bool
     /// Seconds between sensor readings.
     public var sensorIntervalSeconds: Int
+    /// Everything besides the favourites that changes what a refresh fetches: the units,
+    /// the API's address and key, the station. A change means fetching again.
+    public var forecastQuery: String
 
     /// The settings a configuration gives.
     public init(_ configuration: KioskConfiguration) {
@@ -27,5 +30,12 @@ public struct KioskSettings: Sendable, Hashable {
         refreshMinutes = configuration.forecast.refreshMinutes
         sensorEnabled = configuration.sensor.kind != .none
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
+        let units = ForecastUnits(configuration.units)
+        let station = configuration.station.coordinate
+        forecastQuery = [
+            units.temperature.rawValue, units.wind.rawValue, units.precipitation.rawValue,
+            configuration.forecast.baseURL, configuration.forecast.apiKey,
+            "\(station.latitude),\(station.longitude)",
+        ].joined(separator: "|")
     }
 }

@@ -17,7 +17,7 @@ public struct KioskState: Sendable {
     /// The favourite last shown on a per-city page (0-based).
     public private(set) var cityIndex = 0
     /// The display's power.
-    public private(set) var power = DisplayPowerState.on
+    public private(set) var power = DisplayPower.on
     /// Favourites a person chose to look at, newest first.
     public private(set) var recentCities: [City] = []
     /// When the newest forecast was fetched (wall clock).
@@ -224,7 +224,7 @@ public struct KioskState: Sendable {
         if let until = wokenUntil, now.monotonic >= until { wokenUntil = nil }
         let night = settings.night
         let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
-        let wanted: DisplayPowerState =
+        let wanted: DisplayPower =
             isNight && wokenUntil == nil ? (night?.mode == .dim ? .dim : .off) : .on
         nextNightChange = night.map { Self.nextNightChange($0, after: now) }
         guard wanted != power else { return }
@@ -376,8 +376,9 @@ public struct KioskState: Sendable {
             ? relocated
             : sequence.first(where: { $0.cityIndex == cityIndex }) ?? sequence.first
                 ?? Slide(.empty)
-        if old.cities != newSettings.cities {
-            // New favourites need forecasts now, within the rate limit.
+        if old.cities != newSettings.cities || old.forecastQuery != newSettings.forecastQuery {
+            // New favourites, units or an API address need forecasts now, within the rate
+            // limit.
             refreshSoon(at: now)
         }
         if old.refreshMinutes != newSettings.refreshMinutes, forecastFailures == 0, let lastForecast

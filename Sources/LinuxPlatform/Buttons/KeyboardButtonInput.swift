@@ -11,12 +11,16 @@ public final class KeyboardButtonInput: ButtonInput {
 
     private let descriptor: Int32
     private let hold: Duration
+    private let handleSignals: Bool
     private let wake = WakeSignal()
 
     /// Reads keys from `descriptor` (standard input by default). `settings` gives the
-    /// long-press time that a hold key lasts past.
-    public init(settings: ButtonSettings, descriptor: Int32 = 0) {
+    /// long-press time that a hold key lasts past. With `handleSignals` (a command), a
+    /// signal restores the terminal and ends the process; the daemon passes false and
+    /// restores the terminal in its own graceful shutdown.
+    public init(settings: ButtonSettings, descriptor: Int32 = 0, handleSignals: Bool = true) {
         self.descriptor = descriptor
+        self.handleSignals = handleSignals
         hold = .milliseconds(settings.longPressMilliseconds + 100)
     }
 
@@ -29,7 +33,8 @@ public final class KeyboardButtonInput: ButtonInput {
         let wake = wake
         continuation.onTermination = { _ in wake.raise() }
         let reader = KeyReader(
-            descriptor: descriptor, hold: hold, wake: wake, continuation: continuation)
+            descriptor: descriptor, hold: hold, handleSignals: handleSignals, wake: wake,
+            continuation: continuation)
         do {
             try startThread(named: "the terminal") { reader.run() }
         } catch {
@@ -43,11 +48,12 @@ public final class KeyboardButtonInput: ButtonInput {
 private struct KeyReader: Sendable {
     let descriptor: Int32
     let hold: Duration
+    let handleSignals: Bool
     let wake: WakeSignal
     let continuation: AsyncStream<ButtonInputEvent>.Continuation
 
     func run() {
-        TerminalMode.enterRaw(descriptor)
+        TerminalMode.enterRaw(descriptor, handleSignals: handleSignals)
         defer {
             TerminalMode.restore()
             continuation.finish()

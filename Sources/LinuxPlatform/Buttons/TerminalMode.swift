@@ -15,8 +15,11 @@ private let rawModeActive = Atomic<Bool>(false)
 public enum TerminalMode {
     /// Puts terminal `descriptor` into raw mode (no line editing, no echo; Ctrl-C still
     /// interrupts). Returns false, changing nothing, when it is not a terminal.
+    /// - Parameter handleSignals: restore the terminal on SIGINT, SIGTERM, SIGHUP and SIGQUIT
+    ///   and then die of the signal, as a command should; the daemon passes false, since it
+    ///   shuts down gracefully on those signals and restores the terminal itself.
     @discardableResult
-    public static func enterRaw(_ descriptor: Int32) -> Bool {
+    public static func enterRaw(_ descriptor: Int32, handleSignals: Bool = true) -> Bool {
         guard !rawModeActive.load(ordering: .sequentiallyConsistent) else { return true }
         var settings = termios()
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &settings) == 0 else { return false }
@@ -28,7 +31,7 @@ public enum TerminalMode {
             characters[Int(VMIN)] = 1
             characters[Int(VTIME)] = 0
         }
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        for signal in handleSignals ? [SIGINT, SIGTERM, SIGHUP, SIGQUIT] : [] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 TerminalMode.restore()

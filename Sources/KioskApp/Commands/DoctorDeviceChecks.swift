@@ -1,0 +1,113 @@
+import FoundationEssentials
+import KioskCore
+import LinuxPlatform
+
+extension DoctorCommands {
+    /// The device checks of the real adapters: the sensor (bus, permission, chip id, a
+    /// reading), the buttons (chip, lines or input device) and the display (framebuffer
+    /// geometry, or where a PNG goes).
+    public static let standardDeviceChecks: [Check] = [sensorCheck, buttonsCheck, displayCheck]
+
+    static let sensorCheck: Check = { configuration in
+        switch configuration.sensor.kind {
+        case .none:
+            return [DoctorFinding(.skipped, "sensor", "sensor.kind is \"none\".")]
+        case .bme280, .simulated:
+            var sensor: IndoorSensor
+            do {
+                sensor = try IndoorSensor.configured(configuration)
+            } catch {
+                return [DoctorFinding(.failure, "sensor", "\(error)")]
+            }
+            do {
+                let result = try await sensor.read(at: Date())
+                let reading = result.reading
+                var text =
+                    "\(reading.chip == .bme280 ? "BME280" : "BMP280") at \(sensor.location): "
+                    + WeatherFormat.temperature(reading.temperature, unit: .celsius, digits: 1)
+                if let humidity = reading.humidity {
+                    text += ", " + WeatherFormat.percent(humidity)
+                }
+                text += ", " + WeatherFormat.pressure(reading.pressure / 100, unit: .hectopascal)
+                var findings = [DoctorFinding(.ok, "sensor", text + ".")]
+                if reading.chip == .bmp280 {
+                    findings.append(
+                        DoctorFinding(
+                            .warning, "sensor",
+                            "The chip is a BMP280: temperature and pressure only, no humidity (often sold as a BME280)."
+                        ))
+                }
+                findings += result.warnings.map { DoctorFinding(.warning, "sensor", $0) }
+                return findings
+            } catch {
+                return [DoctorFinding(.failure, "sensor", "\(error)")]
+            }
+        }
+    }
+
+    static let buttonsCheck: Check = { configuration in
+        let settings = configuration.buttons
+        switch settings.backend {
+        case .none:
+            return [DoctorFinding(.skipped, "buttons", "buttons.backend is \"none\".")]
+        case .keyboard:
+            return [
+                DoctorFinding(.ok, "buttons", "The keyboard of the terminal the kiosk runs in.")
+            ]
+        case .gpiod:
+            do {
+                let lines = try GPIOChips.resolve(settings)
+                let text = lines.map { "\($0.button.rawValue) = \($0)" }.joined(separator: ", ")
+                return [DoctorFinding(.ok, "buttons", text + ".")]
+            } catch {
+                return [DoctorFinding(.failure, "buttons", "\(error)")]
+            }
+        case .evdev:
+            do {
+                let input = try EvdevButtonInput(settings: settings)
+                return [DoctorFinding(.ok, "buttons", "\(input.summary).")]
+            } catch {
+                return [DoctorFinding(.failure, "buttons", "\(error)")]
+            }
+        }
+    }
+
+    static let displayCheck: Check = { configuration in
+        let display = configuration.display
+        switch display.kind {
+        case .framebuffer:
+            do {
+                let framebuffer = try FramebufferDisplay.open(device: display.device, console: nil)
+                defer { framebuffer.close() }
+                return [
+                    DoctorFinding(.ok, "display", "\(display.device): \(framebuffer.geometry).")
+                ]
+            } catch {
+                return [DoctorFinding(.failure, "display", "\(error)")]
+            }
+        case .png:
+            let directory = FileSystem.directory(of: display.device)
+            return FileSystem.exists(directory)
+                ? [
+                    DoctorFinding(
+                        .ok, "display", "Frames go to \(display.device) (\(display.size)).")
+                ]
+                : [
+                    DoctorFinding(
+                        .failure, "display",
+                        "\(directory), where display.device puts the PNG, does not exist.")
+                ]
+        case .terminal:
+            return [
+                DoctorFinding(
+                    .ok, "display",
+                    "The terminal the kiosk runs in (\(display.size) scaled to fit).")
+            ]
+        case .hd44780, .ssd1306, .sh1106:
+            return [
+                DoctorFinding(
+                    .skipped, "display", "\(display.kind.rawValue): not checked by this build.")
+            ]
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import FoundationEssentials
+public import KioskCore
+public import Logging
+import OpenMeteo
+
+/// The running kiosk: owns `KioskState` and the data it shows, feeds every event through the
+/// reducer, carries out the effects, and sleeps until the reducer's next deadline. Nothing
+/// here polls: a single timer task waits for the earliest deadline, and is replaced when
+/// that changes.
+public actor KioskEngine {
+    /// The collaborators, built from the configuration by `KioskDaemon`.
+    public struct Parts: Sendable {
+        /// Clocks and sleeping.
+        public var time: any TimeSource
+        /// HTTP for Open-Meteo.
+        public var transport: any HTTPTransport
+        /// Makes the display worker for a configuration; it reports each frame through the
+        /// closure it is given.
+        public var makeDisplay:
+            @Sendable (KioskConfiguration, @escaping @Sendable (DisplayWorker.Report) -> Void) ->
+                DisplayWorker
+        /// Makes the sensor worker for a configuration; nil when there is no sensor.
+        public var makeSensor: @Sendable (KioskConfiguration) -> SensorWorker?
+        /// Blocking file work.
+        public var files: FileWorker
+        /// systemd.
+        public var notifier: SystemdNotifier
+        /// Host name and addresses for the empty page.
+        public var host: @Sendable () -> HostInfo
+        /// Log.
+        public var logger: Logger
+        /// Seeds the back-off jitter.
+        public var seed: UInt64
+
+        /// Creates the parts.
+        public init(
+            time: any TimeSource, transport: any HTTPTransport,
+            makeDisplay:
+                @escaping @Sendable (
+                    KioskConfiguration, @escaping @Sendable (DisplayWorker.Report) -> Void
+                ) -> DisplayWorker,
+            makeSensor: @escaping @Sendable (KioskConfiguration) -> SensorWorker?,
+            files: FileWorker, notifier: SystemdNotifier,
+            host: @escaping @Sendable () -> HostInfo, logger: Logger, seed: UInt64
+        ) {
+            self.time = time
+            self.transport = transport
+            self.makeDisplay = makeDisplay
+            self.makeSensor = makeSensor
+            self.files = files
+            self.notifier = notifier
+            self.host = host
+            self.logger = logger
+            self.seed = seed
+        }
+    }
+
+    /// What the engine starts from: the config and what was on disk.
+    public struct Start: Sendable {
+        /// The configuration in use.
+        public var configuration: KioskConfiguration
+        /// Problems of the config file when it could not be used, as "FILE, line N: …".
+        public var configProblems: [String]
+        /// The config file.
+        public var store: ConfigStore
+        /// The last slide and recent favourites.
+        public var restored: PersistedKioskState?
+        /// The indoor history.
+        public var history: IndoorHistory
+        /// The forecast cache.
+        public var forecasts: [ForecastCache.Entry]
+
+        /// Creates a start.
+        public init(
+            configuration: KioskConfiguration, configProblems: [String], store: ConfigStore,
+            restored: PersistedKioskState?, history: IndoorHistory,
+            forecasts: [ForecastCache.Entry]
+        ) {
+            self.configuration = configuration
+            self.configProblems = configProblems
+            self.store = store
+            self.restored = restored
+            self.history = history
+            self.forecasts = forecasts
+        }
+    }
+
+    let parts: Parts
+    let store: ConfigStore
+    var configuration: KioskConfiguration
+    var configProblems: [String]
+    var state: KioskState
+    var forecasts: [ForecastCache.Entry]
+    var indoor = IndoorTracker()
+    var display: DisplayWorker
+    var sensor: SensorWorker?
+    var displayReport: DisplayWorker.Report?
+    let startedAt: MonotonicInstant
+    private let restored: PersistedKioskState?
+    private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
+    private let events: AsyncStream<KioskEvent>
+    private let inbox: AsyncStream<KioskEvent>.Continuation
+    private let frameReports: AsyncStream<DisplayWorker.Report>
+    private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
+    private var ready = false
+    private var lastStatusLine = ""
+    private var lastHistoryFlush: Date
+    private var logged: [String: String] = [:]
+    private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
+    private var running = false
+
+    /// Creates the engine; `run()` starts it.
+    public init(start: Start, parts: Parts) {
+        self.parts = parts
+        self.store = start.store
+        self.configuration = start.configuration
+        self.configProblems = start.configProblems
+        self.forecasts = start.forecasts
+        self.restored = start.restored
+        let now = parts.time.now()
+        startedAt = now.monotonic
+        lastHistoryFlush = now.wall
+        state = KioskState(settings: KioskSettings(start.configuration), now: now, seed: parts.seed)
+        indoor.history = start.history
+        (frameReports, frameInbox) = AsyncStream.makeStream(of: DisplayWorker.Report.self)
+        let frames = frameInbox
+        display = parts.makeDisplay(start.configuration) { frames.yield($0) }
+        sensor = parts.makeSensor(start.configuration)
+        (events, inbox) = AsyncStream.makeStream(of: KioskEvent.self)
+    }
+
+    /// Runs until `stop()`: the first frame comes from the cache, before any network call.
+    public func run() async {
+        running = true
+        let reports = frameReports
+        let watchingFrames = Task {
+            for await report in reports { self.frameShown(report) }
+        }
+        let newest = forecasts.map(\.fetchedAt).max()
+        process(.started(restored: restored, newestForecast: newest))
+        if let problem = configProblems.first { process(.configRejected(message: problem)) }
+        for await event in events {
+            process(event)
+        }
+        frameInbox.finish()
+        await watchingFrames.value
+    }
+
+    /// Hands an event to the engine from outside (buttons, the config watcher).
+    public nonisolated func post(_ event: KioskEvent) {
+        inbox.yield(event)
+    }
+
+    /// Stops: the state and the indoor history are written, the display gives the console
+    /// back, and `run()` returns.
+    public func stop() async {
+        guard running else { return }
+        running = false
+        parts.notifier.notify("STOPPING=1")
+        timer?.task.cancel()
+        timer = nil
+        process(.stopping)
+        await flushHistory(force: true)
+        await display.close()
+        await parts.files.stop()
+        configListeners.forEach { $0.finish() }
+        inbox.finish()
+    }
+
+    /// The configuration as it changes: the current one first, then each accepted change.
+    public func configurations() -> AsyncStream<KioskConfiguration> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: KioskConfiguration.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(configuration)
+        configListeners.append(continuation)
+        return stream
+    }
+
+    /// Whether the engine is responsive: the watchdog pings systemd only after this answers.
+    public func heartbeat() -> Bool { running }
+
+    // MARK: The loop
+
+    /// Applies one event and carries out its effects.
+    func process(_ event: KioskEvent) {
+        let now = parts.time.now()
+        let effects = state.handle(event, at: now)
+        for effect in effects { perform(effect, at: now) }
+        scheduleTimer()
+    }
+
+    private func perform(_ effect: KioskEffect, at now: KioskTime) {
+        switch effect {
+        case .render:
+            display.submit(.show(pageModel(at: now)))
+        case .setDisplayPower(let power):
+            display.submit(.power(power))
+            note("display", "Display \(power.rawValue).", level: .info)
+        case .fetchForecasts:
+            Task { await self.fetchForecasts() }
+        case .readSensor:
+            Task { await self.readSensor() }
+        case .persistState(let persisted):
+            let store = StateStore(directory: configuration.stateDirectory)
+            let files = parts.files
+            Task {
+                do {
+                    try await files.run { try store.save(persisted) }
+                } catch {
+                    self.note("state", "\(error)", level: .warning)
+                }
+            }
+        }
+    }
+
+    private func scheduleTimer() {
+        guard running, let deadline = state.nextDeadline else {
+            timer?.task.cancel()
+            timer = nil
+            return
+        }
+        if timer?.deadline == deadline { return }
+        timer?.task.cancel()
+        let time = parts.time
+        let task = Task {
+            do {
+                try await time.sleep(until: deadline)
+            } catch {
+                return  // Replaced by a newer deadline, or stopping.
+            }
+            self.post(.tick)
+        }
+        timer = (deadline, task)
+    }
+
+    // MARK: Forecasts
+
+    private func fetchForecasts() async {
+        let now = parts.time.now()
+        let configuration = configuration
+        let fetcher = ForecastFetcher(configuration: configuration, transport: parts.transport)
+        do {
+            let entries = try await fetcher.fetch(
+                ForecastFetcher.locations(for: configuration),
+                units: ForecastUnits(configuration.units), now: now.wall)
+            merge(entries)
+            let cache = fetcher.cache
+            do {
+                try await parts.files.run { try cache.store(entries, now: now.wall) }
+            } catch {
+                note("cache", "\(error) The forecast is shown but not kept.", level: .warning)
+            }
+            note("forecast", nil, level: .info, recovered: "Open-Meteo answers again.")
+            process(.forecastSucceeded(fetchedAt: now.wall))
+        } catch {
+            note("forecast", error.message, level: .warning)
+            let notBefore = error.rateLimitWindow?.resetDate(after: now.wall)
+            process(.forecastFailed(message: error.message, notBefore: notBefore))
+        }
+    }
+
+    private func merge(_ entries: [ForecastCache.Entry]) {
+        forecasts.removeAll { old in
+            entries.contains { ForecastCache.sameKey($0.coordinate, old.coordinate) }
+        }
+        forecasts.insert(contentsOf: entries, at: 0)
+    }
+
+    // MARK: Sensor
+
+    private func readSensor() async {
+        guard let sensor else {
+            process(.sensorFailed(message: "There is no sensor."))
+            return
+        }
+        let now = parts.time.now()
+        switch await sensor.read(at: now.wall) {
+        case .success(let result):
+            indoor.record(result.reading, elevation: stationElevation)
+            for warning in result.warnings { note("sensor heat", warning, level: .notice) }
+            note("sensor", nil, level: .info, recovered: "The sensor answers again.")
+            process(.sensorSucceeded)
+            await flushHistory(force: false)
+        case .failure(let failure):
+            note("sensor", failure.message, level: .warning)
+            process(.sensorFailed(message: failure.message))
+        }
+    }
+
+    /// The station's elevation: the config's, else Open-Meteo's for the station.
+    var stationElevation: Double? {
+        if let metres = configuration.station.elevation { return metres }
+        return forecasts.first {
+            ForecastCache.sameKey($0.coordinate, configuration.station.coordinate)
+        }?
+        .forecast.elevation
+    }
+
+    /// Writes the indoor history at most hourly (the SD card), and always when stopping.
+    private func flushHistory(force: Bool) async {
+        let now = parts.time.now().wall
+        guard force || now.timeIntervalSince(lastHistoryFlush) >= 3600 else { return }
+        lastHistoryFlush = now
+        let history = indoor.history
+        let store = StateStore(directory: configuration.stateDirectory)
+        do {
+            try await parts.files.run { try store.save(history) }
+        } catch {
+            note("history", "\(error)", level: .warning)
+        }
+    }
+
+    // MARK: Configuration
+
+    /// Applies an accepted configuration: settings to the reducer, and new display or
+    /// sensor hardware when those keys changed.
+    func apply(_ new: KioskConfiguration) async {
+        let old = configuration
+        configuration = new
+        configProblems = []
+        if DaemonHardware.displayKey(old) != DaemonHardware.displayKey(new) {
+            await display.close()
+            let frames = frameInbox
+            display = parts.makeDisplay(new) { frames.yield($0) }
+            parts.logger.info("Display settings changed; the display was opened again.")
+        }
+        if DaemonHardware.sensorKey(old) != DaemonHardware.sensorKey(new) {
+            sensor = parts.makeSensor(new)
+        }
+        configListeners.forEach { $0.yield(new) }
+        process(.configChanged(KioskSettings(new)))
+    }
+
+    /// Records that the config file was refused: status and the notice say why.
+    func reject(_ error: ConfigFileError) {
+        configProblems = error.problems.map(\.text)
+        note(
+            "config",
+            "The config was refused; the last good one stays in use: \(configProblems.first ?? "")",
+            level: .error)
+        process(.configRejected(message: configProblems.first ?? "the config was refused"))
+    }
+
+    /// Called by the display worker after each frame.
+    func frameShown(_ report: DisplayWorker.Report) {
+        displayReport = report
+        let line = statusLine
+        if !ready {
+            // systemd: started once the first frame is up (or could not be: the kiosk runs
+            // on and says why in `status`).
+            ready = true
+            parts.notifier.notify("READY=1\nSTATUS=\(line)")
+        } else if line != lastStatusLine {
+            parts.notifier.notify("STATUS=\(line)")
+        }
+        lastStatusLine = line
+        if let error = report.error {
+            note("display frame", error, level: .error)
+        } else {
+            note("display frame", nil, level: .info, recovered: "The display works again.")
+        }
+    }
+
+    // MARK: Logging
+
+    /// Logs `message` for `topic` only when it differs from the last one (a failing sensor
+    /// logs once, not every minute); a nil message after a logged one logs `recovered`.
+    func note(_ topic: String, _ message: String?, level: Logger.Level, recovered: String? = nil) {
+        let previous = logged[topic]
+        guard previous != message else { return }
+        logged[topic] = message
+        if let message {
+            parts.logger.log(level: level, "\(message)")
+        } else if previous != nil, let recovered {
+            parts.logger.info("\(recovered)")
+        }
+    }
+}
+
+/// The config keys that need new hardware handles when they change.
+enum DaemonHardware {
+    static func displayKey(_ configuration: KioskConfiguration) -> String {
+        let display = configuration.display
+        return "\(display.kind)|\(display.device)|\(display.size)|\(display.mirrorPNG ?? "")"
+    }
+
+    static func sensorKey(_ configuration: KioskConfiguration) -> String {
+        "\(configuration.board)|\(configuration.sensor)|\(configuration.station.elevation ?? -1)"
+    }
+}

@@ -1,0 +1,187 @@
+import Glibc
+import KioskCore
+import LinuxPlatform
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// Runs the engine until the kiosk shuts down, then stops it (state written, console given
+/// back).
+struct EngineService: Service {
+    let engine: KioskEngine
+
+    func run() async {
+        await withGracefulShutdownHandler {
+            await engine.run()
+        } onGracefulShutdown: {
+            Task { await engine.stop() }
+        }
+    }
+}
+
+/// The control socket, open while the kiosk runs; removed at shutdown.
+struct ControlService: Service {
+    let server: ControlServer
+
+    func run() async {
+        // Returns when shutdown begins, or at once if the task was cancelled.
+        try? await gracefulShutdown()
+        await server.stop()
+    }
+}
+
+/// Reloads the config when inotify sees the file change (a burst of events from an editor
+/// counts once, after 300 ms of quiet) and on SIGHUP.
+struct ConfigReloadService: Service {
+    let engine: KioskEngine
+    let watcher: ConfigWatcher?
+    let time: any TimeSource
+    let logger: Logger
+
+    func run() async {
+        let (requests, request) = AsyncStream.makeStream(
+            of: String.self, bufferingPolicy: .bufferingNewest(8))
+        let watching = Task {
+            guard let watcher else { return }
+            for await _ in watcher.changes { request.yield("the file changed") }
+        }
+        let signals = Task {
+            for await _ in await UnixSignalsSequence(trapping: .sighup) { request.yield("SIGHUP") }
+        }
+        await cancelWhenGracefulShutdown {
+            var pending = requests.makeAsyncIterator()
+            while await pending.next() != nil {
+                // Let an editor finish its sequence of writes and renames.
+                do {
+                    try await time.sleep(seconds: 0.3)
+                } catch {
+                    break
+                }
+                switch await engine.reloadConfig() {
+                case .success, .failure:
+                    break  // The engine logs, shows and reports the outcome.
+                }
+            }
+        }
+        watcher?.stop()
+        watching.cancel()
+        signals.cancel()
+        request.finish()
+    }
+}
+
+/// Buttons: the configured backend through the gesture machine into kiosk actions. Follows
+/// config changes (new lines, another backend) and retries a backend that cannot start.
+struct ButtonService: Service {
+    let engine: KioskEngine
+    let time: any TimeSource
+    let logger: Logger
+    /// Called when the person at the terminal quits the simulator (q or Ctrl-D).
+    let quit: @Sendable () -> Void
+
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            var current: (settings: ButtonSettings, task: Task<Void, Never>)?
+            for await configuration in await engine.configurations() {
+                let settings = configuration.buttons
+                guard current?.settings != settings else { continue }
+                current?.task.cancel()
+                current = (settings, Task { await watch(settings) })
+            }
+            current?.task.cancel()
+        }
+        TerminalMode.restore()
+    }
+
+    private func watch(_ settings: ButtonSettings) async {
+        guard settings.backend != .none else { return }
+        while !Task.isCancelled {
+            let input: any ButtonInput
+            do {
+                input = try Self.input(for: settings)
+            } catch {
+                logger.warning("\(error) Retrying in a minute.")
+                do {
+                    try await time.sleep(seconds: 60)
+                } catch {
+                    return
+                }
+                continue
+            }
+            let watcher = ButtonWatcher(
+                input: input, settings: settings.gestureSettings, now: MonotonicClock.now)
+            var interpreter = ButtonInterpreter(map: settings.actionMap)
+            for await report in watcher.reports() {
+                switch report {
+                case .gesture(let gesture, _):
+                    let blanked = await engine.isBlanked()
+                    if let action = interpreter.action(for: gesture, isBlanked: blanked),
+                        let kioskAction = KioskAction(action)
+                    {
+                        engine.post(.action(kioskAction, from: .button))
+                    }
+                case .problem(let sentence):
+                    logger.warning("\(sentence)")
+                case .recovered(let sentence):
+                    logger.info("\(sentence)")
+                }
+            }
+            // The input ended: the keyboard's q or Ctrl-D, or the end of a piped stdin.
+            if settings.backend == .keyboard {
+                if isatty(0) == 1 { quit() }
+                return
+            }
+        }
+    }
+
+    static func input(for settings: ButtonSettings) throws -> any ButtonInput {
+        switch settings.backend {
+        case .gpiod: return try GPIODButtonInput(settings: settings)
+        case .evdev: return try EvdevButtonInput(settings: settings)
+        case .keyboard: return KeyboardButtonInput(settings: settings, handleSignals: false)
+        case .none: throw DeviceError(device: "buttons", message: "There are no buttons.")
+        }
+    }
+}
+
+/// Pings systemd's watchdog at half its timeout, but only while the engine answers: a
+/// stuck engine stops the pings and systemd restarts the kiosk.
+struct WatchdogService: Service {
+    let engine: KioskEngine
+    let notifier: SystemdNotifier
+    let time: any TimeSource
+
+    func run() async {
+        guard let interval = notifier.watchdogPingInterval else { return }
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                if await engine.heartbeat() { notifier.notify("WATCHDOG=1") }
+                do {
+                    try await time.sleep(seconds: interval)
+                } catch {
+                    return
+                }
+            }
+        }
+    }
+}
+
+extension KioskAction {
+    /// The kiosk action a button action stands for; nil for none.
+    init?(_ action: ButtonAction) {
+        switch action {
+        case .nextCity: self = .nextCity
+        case .previousCity: self = .previousCity
+        case .nextPage: self = .nextPage
+        case .previousPage: self = .previousPage
+        case .refresh: self = .refresh
+        case .wake: self = .wake
+        case .none: return nil
+        }
+    }
+}
+
+extension KioskEngine {
+    /// Whether the display is blanked now (a press then only wakes it).
+    public func isBlanked() -> Bool { state.power == .off }
+}

@@ -1,0 +1,150 @@
+import KioskCore
+
+/// The indoor, favourites and empty pages for OLED-sized screens.
+extension PageContext {
+    // MARK: Indoor
+
+    func drawTinyIndoor(step: Int) {
+        let area = tinyArea
+        let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
+            .clockText(model.units.clock)
+        let below = isShortTiny && step == 1 ? area : tinyHeader("Indoor", clock: clock, in: area)
+        guard case .reading(let conditions) = model.indoor else {
+            let message: String
+            if case .failed(let reason) = model.indoor {
+                message = "Sensor unavailable: " + reason
+            } else {
+                message = "No sensor (sensor.kind = \"none\")"
+            }
+            canvas.drawParagraph(
+                message, in: below, style: .regular, size: 9, color: palette.primary,
+                alignment: .left)
+            return
+        }
+        let reading = conditions.reading
+        let unit = model.units.temperature
+        let temperature = WeatherFormat.temperature(
+            unit.fromCelsius(reading.temperature), digits: 1)
+        let humidity = reading.humidity.map { WeatherFormat.percent($0) }
+        let pressure = WeatherFormat.pressure(
+            conditions.seaLevelPressure ?? reading.pressure / 100, unit: model.units.pressure)
+        let tendency: String
+        switch conditions.tendency {
+        case .rising: tendency = "rising"
+        case .falling: tendency = "falling"
+        case .steady: tendency = "steady"
+        case nil: tendency = "tendency after 3 h"
+        }
+        let dewPoint = conditions.dewPoint.map {
+            "dew point " + WeatherFormat.temperature(unit.fromCelsius($0))
+        }
+        if isShortTiny {
+            if step == 0 {
+                let (left, right) = below.sliceLeft(below.width * 0.6)
+                tinyText(temperature, in: left, size: 20, bold: true)
+                tinyText(humidity ?? "", in: right, size: 14, bold: true, alignment: .right)
+            } else {
+                let rows = below.rows(3)
+                tinyText(pressure, in: rows[0], size: 10, bold: true)
+                drawTinyTendency(conditions.tendency, text: tendency, in: rows[1])
+                tinyText(dewPoint ?? "", in: rows[2], size: 9)
+            }
+            return
+        }
+        let (top, bottom) = below.sliceTop(26)
+        let (temperatureArea, humidityArea) = top.sliceLeft(top.width * 0.62)
+        tinyText(temperature, in: temperatureArea, size: 24, bold: true)
+        tinyText(humidity ?? "", in: humidityArea, size: 14, bold: true, alignment: .right)
+        let rows = bottom.sliceTop(1).1.rows(2)
+        let pressureWidth = canvas.measure(pressure, style: .bold, size: 10).advance + 2
+        let (pressureArea, trendArea) = rows[0].sliceLeft(pressureWidth)
+        tinyText(pressure, in: pressureArea, size: 10, bold: true)
+        drawTinyTendency(conditions.tendency, text: tendency, in: trendArea.sliceLeft(3).1)
+        tinyText(
+            dewPoint ?? (reading.chip.measuresHumidity ? "" : "BMP280: no humidity"), in: rows[1],
+            size: 9)
+    }
+
+    /// An arrow (up, level or down) and the word.
+    private func drawTinyTendency(_ tendency: PressureTendency?, text: String, in row: Rect) {
+        var textArea = row
+        if let tendency {
+            let (arrowArea, rest) = row.sliceLeft(row.height)
+            let box = arrowArea.inset(1.5)
+            let (start, end): (Point, Point)
+            switch tendency {
+            case .rising:
+                (start, end) = (Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.minY))
+            case .steady:
+                (start, end) = (Point(x: box.minX, y: box.midY), Point(x: box.maxX, y: box.midY))
+            case .falling:
+                (start, end) = (Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.maxY))
+            }
+            canvas.newPath()
+            canvas.move(to: start)
+            canvas.line(to: end)
+            let dx = (end.x - start.x) / 2.5
+            let dy = (end.y - start.y) / 2.5
+            canvas.move(to: end)
+            canvas.line(to: Point(x: end.x - dx - dy / 2, y: end.y - dy + dx / 2))
+            canvas.move(to: end)
+            canvas.line(to: Point(x: end.x - dx + dy / 2, y: end.y - dy - dx / 2))
+            canvas.stroke(palette.primary, width: 1)
+            textArea = rest.sliceLeft(2).1
+        }
+        tinyText(text, in: textArea, size: 9)
+    }
+
+    // MARK: Favourites
+
+    func drawTinyFavourites(step: Int) {
+        let area = tinyArea
+        let perStep = isShortTiny ? 2 : 4
+        let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
+            .clockText(model.units.clock)
+        let list = isShortTiny ? area : tinyHeader("Favourites", clock: clock, in: area)
+        let shown = model.favourites.dropFirst(step * perStep).prefix(perStep)
+        for (weather, row) in zip(shown, list.rows(perStep)) {
+            let forecast = weather.forecast
+            let unit = forecast?.units.temperature ?? model.units.temperature
+            let current = forecast?.current
+            let value = current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
+            let temperature = values.temperature(value, from: unit)
+            let size = isShortTiny ? 12.0 : 10.0
+            let temperatureWidth = canvas.measure(temperature, style: .bold, size: size).advance + 1
+            let (temperatureArea, rest) = row.sliceRight(temperatureWidth)
+            let (iconArea, nameArea) = rest.sliceRight(row.height + 2)
+            tinyText(temperature, in: temperatureArea, size: size, bold: true, alignment: .right)
+            drawIcon(
+                current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
+                in: iconArea.centeredSquare)
+            let selected = weather.city == model.city?.city
+            tinyText(weather.city.name, in: nameArea, size: size, bold: selected)
+        }
+    }
+
+    // MARK: Empty
+
+    func drawTinyEmpty(step: Int) {
+        let host = model.host
+        let address = host.addresses.first ?? (host.name.isEmpty ? "KIOSK" : host.name)
+        let area = tinyArea
+        if isShortTiny && step == 1 {
+            let rows = area.rows(3)
+            tinyText("weather-kiosk", in: rows[0], size: 9)
+            tinyText("city add NAME", in: rows[1], size: 9)
+            tinyText("(over SSH, with sudo)", in: rows[2], size: 8)
+            return
+        }
+        let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
+            .clockText(model.units.clock)
+        let below = tinyHeader("No favourites", clock: clock, in: area)
+        let rows = below.rows(isShortTiny ? 2 : 4)
+        tinyText("Add one over SSH:", in: rows[0], size: 9)
+        tinyText("ssh " + address, in: rows[1], size: 9, bold: true)
+        if !isShortTiny {
+            tinyText("sudo weather-kiosk", in: rows[2], size: 9)
+            tinyText("  city add NAME", in: rows[3], size: 9)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import FoundationEssentials
+import KioskCore
+
+/// The pages for OLED-sized screens (128×64 and 128×32; any screen under 160×120): the same
+/// content as the large pages, laid out on a pixel grid for DejaVu at 7 to 24 pixels and
+/// icons of 12 to 30 pixels, meant for the monochrome mode. A 128×32 screen shows the city
+/// and indoor pages in two steps; the favourites take a step per four (two) cities.
+///
+/// The right-most column and the bottom row stay dark: the OLED drivers move the picture
+/// by a pixel now and then against burn-in.
+extension PageContext {
+    /// The screen without the column and row kept free for the burn-in shift.
+    var tinyArea: Rect {
+        Rect(x: 0, y: 0, width: Double(canvas.width - 1), height: Double(canvas.height - 1))
+    }
+
+    /// Whether the screen is 32 pixels tall or so rather than 64.
+    var isShortTiny: Bool { canvas.height < 48 }
+
+    /// How many steps a page takes on a tiny screen of `size`.
+    static func tinySteps(_ model: PageModel, size: PixelSize) -> Int {
+        let short = size.height < 48
+        switch model.page {
+        case .city, .indoor, .empty: return short ? 2 : 1
+        case .hourly: return 1
+        case .map:
+            let perStep = short ? 2 : 4
+            return max(1, (model.favourites.count + perStep - 1) / perStep)
+        }
+    }
+
+    /// Draws the page's step `step` on a tiny screen.
+    func drawTinyPage(step: Int) {
+        let steps = Self.tinySteps(
+            model, size: PixelSize(width: canvas.width, height: canvas.height))
+        let step = ((step % steps) + steps) % steps
+        switch model.page {
+        case .city: drawTinyCity(step: step)
+        case .hourly: drawTinyHourly()
+        case .indoor: drawTinyIndoor(step: step)
+        case .map: drawTinyFavourites(step: step)
+        case .empty: drawTinyEmpty(step: step)
+        }
+    }
+
+    // MARK: Shared parts
+
+    /// Text in a row, as large as `size` allows; nil when nothing fits.
+    @discardableResult
+    func tinyText(
+        _ text: String, in rect: Rect, size: Double, bold: Bool = false,
+        alignment: TextAlignment = .left
+    ) -> TextPlacement? {
+        canvas.drawText(
+            text, in: rect, style: bold ? .bold : .regular, size: size, color: palette.primary,
+            alignment: alignment)
+    }
+
+    /// The header row: title on the left, a clock (with "!" before it when there are
+    /// notices) on the right. Returns what is left below it.
+    func tinyHeader(_ title: String, clock: String?, in area: Rect) -> Rect {
+        let (row, rest) = area.sliceTop(11)
+        var titleArea = row
+        var right = clock ?? ""
+        if !model.notices.isEmpty { right = "! " + right }
+        if !right.isEmpty {
+            let width = canvas.measure(right, style: .regular, size: 10).advance + 1
+            let (clockArea, left) = row.sliceRight(min(width, row.width * 0.5))
+            tinyText(right, in: clockArea, size: 10, alignment: .right)
+            titleArea = left.sliceRight(3).1
+        }
+        tinyText(title, in: titleArea, size: 10, bold: true)
+        return rest.sliceTop(1).1
+    }
+
+    /// "15:05" in a city's time, or the kiosk's without a forecast.
+    func tinyClock(_ forecast: LocationForecast?) -> String {
+        let local =
+            forecast?.localTime(at: model.now)
+            ?? LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
+        return local.clockText(model.units.clock)
+    }
+
+    // MARK: City
+
+    private func drawTinyCity(step: Int) {
+        guard let weather = model.city else { return drawTinyEmpty(step: 0) }
+        let forecast = weather.forecast
+        let unit = forecast?.units.temperature ?? model.units.temperature
+        let current = forecast?.current
+        let today = forecast?.today(at: model.now)
+        let days = forecast?.upcomingDays(after: model.now, count: 3) ?? []
+        let area = tinyArea
+        if isShortTiny {
+            if step == 0 {
+                let (iconArea, right) = area.sliceLeft(area.height)
+                drawIcon(
+                    current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
+                    in: iconArea.inset(1))
+                let (nameRow, rest) = right.sliceLeft(3).1.sliceTop(11)
+                tinyText(weather.city.name, in: nameRow, size: 10, bold: true)
+                let (temperatureArea, detail) = rest.sliceLeft(rest.width * 0.5)
+                tinyText(
+                    values.temperature(current?.temperature, from: unit), in: temperatureArea,
+                    size: 20, bold: true)
+                let lines = detail.rows(2)
+                tinyText(tinyClock(forecast), in: lines[0], size: 9, alignment: .right)
+                tinyText(
+                    values.percent(current?.relativeHumidity), in: lines[1], size: 9,
+                    alignment: .right)
+            } else {
+                drawTinyDays(days, unit: unit, in: area, icons: true)
+            }
+            return
+        }
+        let below = tinyHeader(weather.city.name, clock: tinyClock(forecast), in: area)
+        let (middle, rest) = below.sliceTop(28)
+        let (conditionRow, daysRow) = rest.sliceTop(11)
+        let (iconArea, afterIcon) = middle.sliceLeft(28)
+        drawIcon(
+            current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
+            in: iconArea)
+        let (temperatureArea, highLowArea) = afterIcon.sliceLeft(3).1.sliceLeft(
+            afterIcon.width * 0.52)
+        tinyText(
+            values.temperature(current?.temperature, from: unit), in: temperatureArea, size: 24,
+            bold: true)
+        let highLow = highLowArea.insetBy(dx: 0, dy: 2).rows(2)
+        tinyText(
+            "H " + values.temperature(today?.temperatureMax, from: unit), in: highLow[0],
+            size: 10, alignment: .right)
+        tinyText(
+            "L " + values.temperature(today?.temperatureMin, from: unit), in: highLow[1],
+            size: 10, alignment: .right)
+        let humidity = values.percent(current?.relativeHumidity)
+        let humidityWidth = canvas.measure(humidity, style: .regular, size: 9).advance + 1
+        let (humidityArea, conditionArea) = conditionRow.sliceRight(humidityWidth)
+        tinyText(humidity, in: humidityArea, size: 9, alignment: .right)
+        tinyText(
+            current?.weatherCode?.condition ?? "No data yet", in: conditionArea.sliceRight(3).1,
+            size: 9)
+        drawTinyDays(days, unit: unit, in: daysRow.sliceTop(1).1, icons: false)
+    }
+
+    /// The next days side by side: "Mo 20/11", with an icon above when there is room.
+    private func drawTinyDays(
+        _ days: [DailyForecast], unit: TemperatureUnit, in area: Rect, icons: Bool
+    ) {
+        guard !days.isEmpty else {
+            tinyText("No daily forecast", in: area, size: 9, alignment: .center)
+            return
+        }
+        for (day, cell) in zip(days, area.columns(3, gap: 2)) {
+            let name = String(day.date.weekdayAbbreviation.prefix(2))
+            let high = values.temperature(day.temperatureMax, from: unit)
+            let low = values.temperature(day.temperatureMin, from: unit)
+            let temperatures = high.replacing("°", with: "") + "/" + low.replacing("°", with: "")
+            if icons {
+                let (bottom, top) = cell.sliceBottom(10)
+                let (label, iconArea) = top.sliceLeft(min(top.width * 0.4, 16))
+                tinyText(name, in: label, size: 9, bold: true)
+                drawIcon(
+                    day.weatherCode?.icon ?? .unknown, isDay: true, in: iconArea.centeredSquare)
+                tinyText(temperatures, in: bottom, size: 9, alignment: .center)
+            } else {
+                tinyText(name + " " + temperatures, in: cell, size: 9, alignment: .center)
+            }
+        }
+    }
+
+    // MARK: Hourly
+
+    private func drawTinyHourly() {
+        guard let weather = model.city else { return drawTinyEmpty(step: 0) }
+        let forecast = weather.forecast
+        let unit = forecast?.units.temperature ?? model.units.temperature
+        let hours = forecast?.upcomingHours(from: model.now, count: 24) ?? []
+        let temperatures = hours.map { values.convert($0.temperature, from: unit) }
+        let known = temperatures.compactMap { $0 }
+        let area = tinyArea
+        let title = isShortTiny ? weather.city.name : weather.city.name + " 24 h"
+        var range = ""
+        if let low = known.min(), let high = known.max() {
+            range = WeatherFormat.temperature(low) + "…" + WeatherFormat.temperature(high)
+        }
+        let below = tinyHeader(title, clock: range, in: area)
+        guard let forecast, hours.count >= 2, let low = known.min(), let high = known.max() else {
+            tinyText("No hourly forecast", in: below, size: 9, alignment: .center)
+            return
+        }
+        let labelHeight = isShortTiny ? 0.0 : 9.0
+        let (labelRow, chartArea) = below.sliceBottom(labelHeight)
+        let curveArea = chartArea.insetBy(dx: 1, dy: 2)
+        let span = max(high - low, 2)
+        let step = curveArea.width / Double(hours.count - 1)
+        func x(_ index: Int) -> Double { curveArea.minX + Double(index) * step }
+        canvas.newPath()
+        var started = false
+        for (index, temperature) in temperatures.enumerated() {
+            guard let temperature else { continue }
+            let point = Point(
+                x: x(index), y: curveArea.maxY - (temperature - low) / span * curveArea.height)
+            if started { canvas.line(to: point) } else { canvas.move(to: point) }
+            started = true
+        }
+        canvas.stroke(palette.primary, width: 1)
+        guard labelHeight > 0 else { return }
+        // Hour labels every six hours, in the city's time, over dotted ticks.
+        for (index, hour) in hours.enumerated() where index % 6 == 0 && index < hours.count - 3 {
+            let tick = x(index).rounded(.down)
+            for y in stride(from: chartArea.minY, to: chartArea.maxY, by: 3) {
+                canvas.fill(
+                    Rect(x: tick, y: y.rounded(.down), width: 1, height: 1), palette.primary)
+            }
+            tinyText(
+                values.hour(hour.time, offset: forecast.utcOffsetSeconds),
+                in: Rect(x: tick, y: labelRow.minY, width: 30, height: labelHeight), size: 8)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+# shellcheck shell=bash
+# The kernel tests' module, I2C and sensor checks (sourced by vm-checks.sh inside the VM):
+# i2c-stub plays the BME280 at 0x76 with the register image of bme280-image.sh.
+
+# --- modules ------------------------------------------------------------------------
+
+load_i2c_stub() { # ADDRESS
+    modprobe -r i2c-stub 2>/dev/null
+    modprobe i2c-dev && modprobe i2c-stub chip_addr="$1" || return 1
+    local bus
+    bus=$(i2c_stub_bus) || { echo "$bus"; return 1; }
+    [[ -c /dev/i2c-$bus ]] || { echo "/dev/i2c-$bus is not a character device"; return 1; }
+    echo "i2c-stub answers at $1 on /dev/i2c-$bus"
+}
+
+load_vfb() {
+    # 4 MiB of video memory: vfb's 1 MiB default is too small for 32 bpp screens.
+    modprobe vfb vfb_enable=1 videomemorysize=$((4 * 1024 * 1024)) || return 1
+    local device
+    device=$(vfb_device) || { echo "$device"; return 1; }
+    [[ -c $device ]] || { echo "$device is not a character device"; return 1; }
+    fbset -fb "$device" -i
+}
+
+load_uinput() {
+    modprobe evdev && modprobe uinput || return 1
+    [[ -c /dev/uinput ]] || { echo "/dev/uinput is missing after loading uinput"; return 1; }
+    echo "/dev/uinput is ready"
+}
+
+# --- the binary ---------------------------------------------------------------------
+
+binary_version() {
+    local version
+    version=$(timeout 60 "$KIOSK_BINARY" --version) || return 1
+    echo "inside the VM: $version; on the host: $KIOSK_VERSION"
+    [[ $version == "$KIOSK_VERSION" ]]
+}
+
+# --- I2C through the real kernel ----------------------------------------------------
+
+i2c_round_trip() {
+    local bus value
+    bus=$(i2c_stub_bus) || return 1
+    i2cset -y "$bus" 0x76 0x42 0xa5 b || return 1
+    value=$(i2cget -y "$bus" 0x76 0x42 b) || return 1
+    echo "wrote 0xa5 to register 0x42 at 0x76 on /dev/i2c-$bus, read back $value"
+    [[ $value == 0xa5 ]]
+}
+
+i2c_nothing_else_answers() {
+    local bus
+    bus=$(i2c_stub_bus) || return 1
+    if i2cget -y "$bus" 0x77 0xd0 b; then
+        echo "something answered at 0x77 on /dev/i2c-$bus, where nothing should be"
+        return 1
+    fi
+    echo "nothing answers at 0x77 on /dev/i2c-$bus, as expected"
+}
+
+i2c_bme280_image_at_0x76() {
+    load_i2c_stub 0x76 && i2c_bme280_image "$BME280_CHIP_ID"
+}
+
+i2c_bme280_image() { # CHIP_ID
+    local bus
+    bus=$(i2c_stub_bus) || return 1
+    bme280_image_load "$bus" 0x76 "$1" || return 1
+    bme280_image_verify "$bus" 0x76 "$1" || return 1
+    echo "BME280 image (vector V2b, chip id $1) reads back from 0x76 on /dev/i2c-$bus"
+}
+
+# --- the sensor verbs on i2c-stub ----------------------------------------------------
+
+sensor_reads_vector() {
+    write_config || return 1
+    kiosk sensor --json >"$TMPDIR/sensor.json" || return 1
+    cat "$TMPDIR/sensor.json"
+    python3 "$KIOSK_REPO/Tests/kernel/expect-json.py" "$TMPDIR/sensor.json" chip=bme280 \
+        temperature_c="$BME280_EXPECTED_TEMPERATURE_C" \
+        pressure_pa="$BME280_EXPECTED_PRESSURE_PA" \
+        humidity_percent="$BME280_EXPECTED_HUMIDITY_PERCENT"
+}
+
+sensor_decodes_i2cdump() {
+    local bus
+    bus=$(i2c_stub_bus) || return 1
+    i2cdump -y "$bus" 0x76 b >"$TMPDIR/dump.txt" || return 1
+    timeout 60 "$KIOSK_BINARY" sensor decode "$TMPDIR/dump.txt" --json >"$TMPDIR/decode.json" || return 1
+    cat "$TMPDIR/decode.json"
+    python3 "$KIOSK_REPO/Tests/kernel/expect-json.py" "$TMPDIR/decode.json" chip=bme280 \
+        temperature_c="$BME280_EXPECTED_TEMPERATURE_C" \
+        pressure_pa="$BME280_EXPECTED_PRESSURE_PA" \
+        humidity_percent="$BME280_EXPECTED_HUMIDITY_PERCENT"
+}
+
+sensor_bmp280_has_no_humidity() {
+    local bus
+    bus=$(i2c_stub_bus) || return 1
+    bme280_image_load "$bus" 0x76 "$BMP280_CHIP_ID" || return 1
+    kiosk sensor --json >"$TMPDIR/sensor.json" || return 1
+    cat "$TMPDIR/sensor.json"
+    python3 "$KIOSK_REPO/Tests/kernel/expect-json.py" "$TMPDIR/sensor.json" chip=bmp280 \
+        temperature_c="$BME280_EXPECTED_TEMPERATURE_C" \
+        pressure_pa="$BME280_EXPECTED_PRESSURE_PA" humidity_percent=null dew_point_c=null
+}
+
+sensor_no_answer_elsewhere() {
+    local bus status
+    load_i2c_stub 0x77 && bus=$(i2c_stub_bus) || return 1
+    bme280_image_load "$bus" 0x77 "$BME280_CHIP_ID" || return 1
+    write_config || return 1
+    kiosk sensor --json >"$TMPDIR/sensor.json" 2>"$TMPDIR/sensor.err"
+    status=$?
+    cat "$TMPDIR/sensor.json" "$TMPDIR/sensor.err"
+    echo "exit status $status"
+    [[ $status -eq 1 ]] || { echo "expected exit status 1, got $status"; return 1; }
+    [[ $(wc -l <"$TMPDIR/sensor.err") -eq 1 ]] || { echo "expected one line on stderr"; return 1; }
+    grep -q "^Nothing answers at 0x76 on /dev/i2c-$bus: .*or try address 0x77" "$TMPDIR/sensor.err" ||
+        { echo "stderr is not the \"Nothing answers at 0x76 on /dev/i2c-$bus\" sentence"; return 1; }
+    [[ ! -s $TMPDIR/sensor.json ]] || { echo "printed a reading on stdout"; return 1; }
+}
+

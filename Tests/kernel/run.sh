@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Kernel tests: the release binary against the real Linux kernel in a QEMU VM, where
+# i2c-stub plays the BME280, vfb is the framebuffer and uinput makes the buttons.
+#
+#   Tests/kernel/run.sh [BINARY]    BINARY: a release build of weather-kiosk (default:
+#                                   build one into .build-kernel)
+#
+# The VM boots Debian's kernel with a tiny initramfs made here (busybox and the virtio/9p
+# modules) that mounts this machine's root read-only over 9p and switch_roots into
+# Tests/kernel/vm-checks.sh; results come back through a second, writable 9p share.
+# Prints one line per check and "N passed, N failed"; exits 1 when a check failed or the
+# VM did not finish, 2 on a usage error. The VM is stopped after 10 minutes at most.
+set -euo pipefail
+
+readonly VM_TIME_LIMIT_SECONDS=600
+readonly PACKAGES="qemu-system-x86 linux-image-amd64 busybox-static i2c-tools fbset kmod cpio
+    gcc libc6-dev python3"
+readonly INITRAMFS_MODULES="virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev
+    virtio_pci netfs fscache 9pnet 9pnet_virtio 9p"
+
+binary="${1:-}"
+if [ $# -gt 1 ] || [ "${binary#-}" != "$binary" ]; then
+    echo "usage: $0 [BINARY]" >&2
+    exit 2
+fi
+[ -z "$binary" ] || binary=$(realpath -m "$binary")
+
+cd "$(dirname "$0")/../.."
+repo=$(pwd -P)
+work_relative=.build-kernel/vm
+work=$repo/$work_relative
+started=$(date +%s)
+say() { printf 'kernel: %s\n' "$*"; }
+
+# --- packages (idempotent) ----------------------------------------------------------
+missing=""
+for package in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+if [ -n "$missing" ]; then
+    say "installing$missing"
+    sudo_prefix=""
+    [ "$(id -u)" -eq 0 ] || sudo_prefix="sudo --"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo_prefix apt-get update -q
+    # shellcheck disable=SC2086  # the list is meant to split into words
+    $sudo_prefix apt-get install -y -q --no-install-recommends $missing
+fi
+
+# The newest installed Debian kernel that has its modules next to it.
+kernel_version=""
+for image in $(printf '%s\n' /boot/vmlinuz-* | sort -V); do
+    candidate=${image#/boot/vmlinuz-}
+    [ -f "$image" ] && [ -f "/lib/modules/$candidate/modules.dep" ] && kernel_version=$candidate
+done
+if [ -z "$kernel_version" ]; then
+    echo "kernel: no /boot/vmlinuz-VERSION with /lib/modules/VERSION/modules.dep; install linux-image-amd64." >&2
+    exit 1
+fi
+kernel=/boot/vmlinuz-$kernel_version
+if [ ! -r "$kernel" ]; then
+    echo "kernel: cannot read $kernel; run as root or make it readable." >&2
+    exit 1
+fi
+
+# --- the release binary -------------------------------------------------------------
+if [ -z "$binary" ]; then
+    say "building the release binary"
+    swift build -c release --static-swift-stdlib --scratch-path "$repo/.build-kernel" \
+        --product weather-kiosk
+    binary=$repo/.build-kernel/release/weather-kiosk
+fi
+if [ ! -x "$binary" ]; then
+    echo "kernel: $binary is not an executable weather-kiosk." >&2
+    exit 2
+fi
+version=$("$binary" --version)
+
+# --- test helpers -------------------------------------------------------------------
+rm -rf "$work"
+mkdir -p "$work/initramfs/bin" "$work/initramfs/modules" "$work/share"
+cc -std=c11 -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Werror -o "$work/uinput-keys" \
+    "$repo/Tests/kernel/uinput-keys.c"
+
+# --- initramfs ----------------------------------------------------------------------
+for directory in dev proc sys; do mkdir -p "$work/initramfs/$directory"; done
+cp /bin/busybox "$work/initramfs/bin/busybox"
+cp "$repo/Tests/kernel/initramfs-init.sh" "$work/initramfs/init"
+chmod 0755 "$work/initramfs/init"
+for module in $INITRAMFS_MODULES; do
+    path=$(modinfo -k "$kernel_version" -n "$module")
+    case "$path" in
+    *.ko) cp "$path" "$work/initramfs/modules/$module.ko" ;;
+    *.ko.xz) xz -dc "$path" >"$work/initramfs/modules/$module.ko" ;;
+    *.ko.zst) zstd -qdc "$path" >"$work/initramfs/modules/$module.ko" ;;
+    *)
+        echo "kernel: module $module of $kernel_version not found (modinfo said: $path)." >&2
+        exit 1
+        ;;
+    esac
+done
+# The same settings reach the initramfs and the test script.
+cat >"$work/share/vm.env" <<EOF
+KIOSK_REPO='$repo'
+KIOSK_VM_CHECKS='$repo/Tests/kernel/vm-checks.sh'
+KIOSK_BINARY='$binary'
+KIOSK_VERSION='$version'
+KIOSK_UINPUT_KEYS='$work/uinput-keys'
+KIOSK_SHARE=/run/share
+EOF
+cp "$work/share/vm.env" "$work/initramfs/vm.env"
+(cd "$work/initramfs" && find . | cpio -o -H newc --quiet) >"$work/initramfs.cpio"
+
+# --- boot ---------------------------------------------------------------------------
+accelerator=tcg
+if [ -w /dev/kvm ] && [ "${KIOSK_VM_ACCEL:-auto}" != tcg ] && grep -qE 'vmx|svm' /proc/cpuinfo; then
+    accelerator=kvm
+fi
+say "booting $kernel ($accelerator) for $version; the console goes to $work_relative/console.log"
+boot_started=$(date +%s)
+vm_status=0
+timeout --kill-after=10 "$VM_TIME_LIMIT_SECONDS" \
+    qemu-system-x86_64 -nodefaults -machine q35 -accel "$accelerator" -cpu max -smp 2 -m 1024 \
+    -display none -vga none -no-reboot -monitor none -serial "file:$work/console.log" \
+    -kernel "$kernel" -initrd "$work/initramfs.cpio" \
+    -append "console=ttyS0 panic=1 loglevel=4" \
+    -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+    -virtfs "local,path=$work/share,mount_tag=results,security_model=none" \
+    </dev/null || vm_status=$?
+vm_seconds=$(($(date +%s) - boot_started))
+
+# --- report -------------------------------------------------------------------------
+passed=0
+failed=0
+if [ -f "$work/share/results.txt" ]; then
+    while IFS= read -r line; do
+        printf '%s\n' "$line"
+        case "$line" in
+        PASS*) passed=$((passed + 1)) ;;
+        *) failed=$((failed + 1)) ;;
+        esac
+    done <"$work/share/results.txt"
+fi
+if [ ! -f "$work/share/finished" ]; then
+    if [ "$vm_status" -eq 124 ] || [ "$vm_status" -eq 137 ]; then
+        echo "FAIL vm: stopped after the ${VM_TIME_LIMIT_SECONDS}s limit before the checks finished"
+    else
+        echo "FAIL vm: the VM stopped (qemu status $vm_status) before the checks finished"
+    fi
+    failed=$((failed + 1))
+    echo "--- last lines of $work_relative/console.log:"
+    tail -n 25 "$work/console.log" 2>/dev/null || true
+    echo "---"
+fi
+booted=$(sed -n 's/^booted //p' "$work/share/uptime.txt" 2>/dev/null || true)
+say "VM ran ${vm_seconds}s (${accelerator}; kernel up to checks ${booted:-?}s); whole run $(($(date +%s) - started))s"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
