@@ -56,6 +56,8 @@ extension HTTPRequest {
         guard let at = head[authorityStart..<authorityEnd].lastIndex(of: "@") else {
             return String(head)
         }
-        return head[..<authorityStart] + redactionMarker + head[at...]
+        // Spelled out as Strings: Swift 6.2's type checker (the arm64 cross build's) does not
+        // find a Substring + String + Substring overload here.
+        return String(head[..<authorityStart]) + redactionMarker + String(head[at...])
     }
 }

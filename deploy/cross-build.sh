@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds weather-kiosk for a 64-bit Raspberry Pi (Raspberry Pi OS / Debian arm64, bookworm
+# or trixie) on an x86_64 Debian or Ubuntu PC, so nothing has to be compiled on the Pi.
+#
+#   sudo deploy/cross-build.sh [bookworm|trixie]          build (default: bookworm)
+#   sudo deploy/cross-build.sh --exec SUITE -- CMD ARG...  run CMD in the build chroot
+#
+# How: Debian sid's Swift 6.2.3 (in a sid chroot, as it needs a newer glibc than the host's)
+# cross-compiles against an arm64 sysroot made of the chosen suite's own .debs, through a
+# Swift SDK bundle. The Swift standard library is linked statically, so the Pi needs only
+# the suite's C libraries (libcurl, cairo, libgpiod, libi2c). Only Debian's archive is
+# contacted; the host's apt sources and installed packages are left alone (a private apt
+# configuration is used); everything is kept in the cache directory between runs.
+#
+# Environment:
+#   WEATHER_KIOSK_CROSS_CACHE  cache directory (default /var/cache/weather-kiosk-cross;
+#                              about 5 GB, the first run downloads about 1.4 GB)
+#   DEBIAN_MIRROR              Debian archive (default http://deb.debian.org/debian)
+#
+# The stripped binary lands in .build-arm64-SUITE/weather-kiosk in the project.
+set -euo pipefail
+
+project=$(cd "$(dirname "$0")/.." && pwd -P)
+# shellcheck source=deploy/cross/steps.sh
+. "$project/deploy/cross/steps.sh"
+
+cache=${WEATHER_KIOSK_CROSS_CACHE:-/var/cache/weather-kiosk-cross}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+
+usage() {
+    echo "usage: $0 [bookworm|trixie]" >&2
+    echo "       $0 --exec bookworm|trixie -- COMMAND [ARGUMENT...]" >&2
+    exit 2
+}
+
+original_arguments=("$@")
+mode=build
+suite=bookworm
+if [ "${1:-}" = "--exec" ]; then
+    mode="exec"
+    suite=${2:-}
+    if [ "${3:-}" != "--" ] || [ $# -lt 4 ]; then usage; fi
+    shift 3
+elif [ $# -gt 1 ]; then
+    usage
+elif [ $# -eq 1 ]; then
+    suite=$1
+fi
+case "$suite" in
+    bookworm | trixie) ;;
+    -h | --help) usage ;;
+    *)
+        echo "cross-build.sh: unknown suite '$suite': choose bookworm (Debian 12, Pi OS" \
+            "bookworm) or trixie (Debian 13, Pi OS trixie)." >&2
+        exit 2
+        ;;
+esac
+
+# Checks what the host needs, then re-executes this script in a private mount namespace:
+# the chroot's mounts then exist only for this process and its children and vanish with
+# them, whatever way the script ends (the EXIT trap below unmounts them in order first).
+check_host_and_enter_namespace "$0" "${original_arguments[@]}"
+
+set_paths
+trap unmount_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$cache"
+exec 9>"$cache/.lock"
+if ! flock -n 9; then
+    progress "waiting for another cross-build.sh using $cache to finish"
+    flock 9
+fi
+
+step 1 "debootstrap (to make the build chroot)" fetch_debootstrap
+step 2 "Debian sid build chroot with Swift and qemu-user (about 750 MB the first time)" \
+    make_build_chroot
+step 3 "Swift's arm64 standard library from sid (about 530 MB the first time)" \
+    fetch_swift_arm64
+step 4 "arm64 sysroot of $suite's libraries (about 80 MB the first time)" make_sysroot
+step 5 "Swift SDK bundle debian-$suite-aarch64" write_sdk_bundle
+step 6 "mounting the project and the Swift package mirror into the chroot" mount_all
+
+if [ "$mode" = exec ]; then
+    in_chroot "$@"
+    exit $?
+fi
+
+step 7 "building weather-kiosk for arm64 ($suite, release, Swift stdlib linked statically)" \
+    build_release
+step 8 "stripping" strip_binary
+report_binary
