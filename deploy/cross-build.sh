@@ -3,6 +3,7 @@
 # or trixie) on an x86_64 Debian or Ubuntu PC, so nothing has to be compiled on the Pi.
 #
 #   sudo deploy/cross-build.sh [bookworm|trixie]          build (default: bookworm)
+#   sudo deploy/cross-build.sh --prepare SUITE            only download and cache (steps 1-5)
 #   sudo deploy/cross-build.sh --exec SUITE -- CMD ARG...  run CMD in the build chroot
 #
 # How: Debian sid's Swift 6.2.3 (in a sid chroot, as it needs a newer glibc than the host's)
@@ -17,7 +18,8 @@
 #                              about 5 GB, the first run downloads about 1.4 GB)
 #   DEBIAN_MIRROR              Debian archive (default http://deb.debian.org/debian)
 #
-# The stripped binary lands in .build-arm64-SUITE/weather-kiosk in the project.
+# The stripped binary lands in .build-arm64-SUITE/weather-kiosk in the project, its .deb in
+# out/deb/weather-kiosk_VERSION-1~SUITE_arm64.deb.
 set -euo pipefail
 
 project=$(cd "$(dirname "$0")/.." && pwd -P)
@@ -30,6 +32,7 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
 usage() {
     echo "usage: $0 [bookworm|trixie]" >&2
+    echo "       $0 --prepare bookworm|trixie" >&2
     echo "       $0 --exec bookworm|trixie -- COMMAND [ARGUMENT...]" >&2
     exit 2
 }
@@ -42,6 +45,10 @@ if [ "${1:-}" = "--exec" ]; then
     suite=${2:-}
     if [ "${3:-}" != "--" ] || [ $# -lt 4 ]; then usage; fi
     shift 3
+elif [ "${1:-}" = "--prepare" ]; then
+    mode=prepare
+    suite=${2:-}
+    if [ $# -ne 2 ]; then usage; fi
 elif [ $# -gt 1 ]; then
     usage
 elif [ $# -eq 1 ]; then
@@ -81,6 +88,10 @@ step 3 "Swift's arm64 standard library from sid (about 530 MB the first time)" \
     fetch_swift_arm64
 step 4 "arm64 sysroot of $suite's libraries (about 80 MB the first time)" make_sysroot
 step 5 "Swift SDK bundle debian-$suite-aarch64" write_sdk_bundle
+if [ "$mode" = prepare ]; then
+    progress "$suite is prepared in $cache; the build itself is: $0 $suite"
+    exit 0
+fi
 step 6 "mounting the project and the Swift package mirror into the chroot" mount_all
 
 if [ "$mode" = exec ]; then
@@ -91,4 +102,5 @@ fi
 step 7 "building weather-kiosk for arm64 ($suite, release, Swift stdlib linked statically)" \
     build_release
 step 8 "stripping" strip_binary
+step 9 "packaging (deploy/build-deb.sh --arch arm64 --suite $suite)" package_deb
 report_binary

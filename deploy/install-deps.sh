@@ -9,7 +9,7 @@ set -eu
 
 # pkg-config: SwiftPM reads .pc files; the -dev packages: the C libraries we link;
 # fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests;
-# lintian, file: the .deb checks.
+# lintian, file: the .deb checks; wget, debian-archive-keyring: deploy/cross-build.sh.
 build_packages="
     pkg-config
     libcurl4-openssl-dev
@@ -21,6 +21,8 @@ build_packages="
     systemd
     lintian
     file
+    wget
+    debian-archive-keyring
 "
 runtime_packages="
     libcairo2

@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 checks=.build-arm64-checks
+mkdir -p "$checks"
 passed=0
 failed=0
 timings=()
@@ -132,6 +133,36 @@ expect_outcomes() {
     expect "$1 city list keeps the accents" grep -q 'São Paulo, Brazil' "$directory/city-list.out"
 }
 
+# The suite's .deb from deploy/cross-build.sh: lintian finds no errors, it is for arm64,
+# it holds the built binary, and its Depends name every package cross-build.sh found the
+# binary needs (its "sudo apt install" line) and the suite's own libgpiod and libcurl.
+expect_package() {
+    local suite=$1 version deb depends needed package unpacked=$checks/deb-$suite
+    version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KioskCore/Version.swift)
+    deb=out/deb/weather-kiosk_${version}-1~${suite}_arm64.deb
+    if [ ! -f "$deb" ]; then
+        failure "$suite: deploy/cross-build.sh made no $deb"
+        return
+    fi
+    expect "$suite .deb: lintian reports no errors" lintian --fail-on error "$deb"
+    expect "$suite .deb: Architecture arm64" \
+        test "$(dpkg-deb -f "$deb" Architecture)" = arm64
+    depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | awk '{ print $1 }')
+    needed=$(sed -n 's/.*sudo apt install //p' "$checks/build-$suite.log" | head -1)
+    expect "$suite .deb: cross-build.sh listed the packages the binary needs" test -n "$needed"
+    case "$suite" in
+        bookworm) needed="$needed libgpiod2 libcurl4" ;;
+        trixie) needed="$needed libgpiod3 libcurl4t64" ;;
+    esac
+    for package in $needed; do
+        expect "$suite .deb: Depends names $package" grep -qx "$package" <<<"$depends"
+    done
+    rm -rf "$unpacked"
+    dpkg-deb -x "$deb" "$unpacked"
+    expect "$suite .deb: /usr/bin/weather-kiosk is the built binary" \
+        cmp -s "$unpacked/usr/bin/weather-kiosk" ".build-arm64-$suite/weather-kiosk"
+}
+
 # The same checks with the amd64 debug build (already built by .ci/run's swift test), run
 # with each suite's amd64 libraries: text output must be the arm64 build's byte for byte,
 # and the pictures too within the golden tests' tolerance (with the host's libraries
@@ -147,12 +178,15 @@ for suite in bookworm trixie; do
     fi
     expect_outcomes "amd64-$suite"
     expect_sensor_vectors "amd64-$suite"
-    if ! timed "$suite: arm64 cross build (deploy/cross-build.sh $suite)" \
-        deploy/cross-build.sh "$suite"; then
+    rm -f out/deb/weather-kiosk_*-1~"${suite}"_arm64.deb
+    if ! timed "$suite: arm64 cross build and .deb (deploy/cross-build.sh $suite)" \
+        bash -c 'set -o pipefail; deploy/cross-build.sh "$1" | tee "$2"' _ \
+        "$suite" "$checks/build-$suite.log"; then
         failure "$suite: deploy/cross-build.sh $suite failed"
         continue
     fi
     pass
+    expect_package "$suite"
     if ! timed "$suite: the checks under qemu-aarch64" \
         deploy/cross-build.sh --exec "$suite" -- \
         Tests/cross/record.sh "$checks/$suite" ".build-arm64-$suite/weather-kiosk" \

@@ -229,6 +229,16 @@ strip_binary() {
         "$scratch/weather-kiosk"
 }
 
+# The .deb for the suite, from the stripped binary; handed to the user who ran sudo.
+package_deb() {
+    deb=$("$project/deploy/build-deb.sh" --arch arm64 --suite "$suite" \
+        --binary "$project/$scratch/weather-kiosk")
+    if [ -n "${SUDO_UID:-}" ]; then
+        chown "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" "$(dirname "$deb")" "$deb"
+    fi
+    progress "$deb"
+}
+
 report_binary() {
     local binary=$project/$scratch/weather-kiosk bytes glibc libraries packages="" library
     bytes=$(stat -c %s "$binary")
@@ -252,4 +262,8 @@ report_binary() {
     printf '  On the Pi (Raspberry Pi OS %s, 64-bit): sudo apt install %s\n' "$suite" "$packages"
     [ -z "$unknown" ] ||
         printf '  and the packages that hold%s (not known to this script)\n' "$unknown"
+    printf '\nThe package, with the service, the config and what the Pi needs as Depends:\n'
+    printf '  %s\n' "$deb"
+    printf '  scp %s pi@raspberrypi.local:\n' "${deb#"$project"/}"
+    printf '  then on the Pi: sudo apt install ./%s\n' "$(basename "$deb")"
 }

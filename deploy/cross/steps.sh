@@ -36,7 +36,7 @@ fail() {
 step() {
     local number=$1 title=$2 function=$3 started
     started=$(date +%s)
-    printf '\n==> [%s/8] %s\n' "$number" "$title"
+    printf '\n==> [%s/9] %s\n' "$number" "$title"
     "$function"
     printf '    (%s s)\n' "$(($(date +%s) - started))"
 }
