@@ -2,9 +2,10 @@
 """Measures the running daemon: resident memory after N minutes, CPU over 60 s of idle
 cycling, start to first frame, and control `next` to the new frame.
 
-    Benchmarks/measure-daemon.py [--binary PATH] [--minutes 10] [--display png|terminal]
+    Benchmarks/measure-daemon.py [--binary PATH] [--minutes 10] [--display terminal|png]
 
-Runs `weather-kiosk run` on the simulator board with 10 favourites against a small fake
+Runs `weather-kiosk run` on the simulator board (its display: the terminal, here not a
+tty, so the default 80x24 cells; or a PNG file) with 10 favourites against a small fake
 Open-Meteo on 127.0.0.1 (Python's standard library only), so it needs no network. Start to
 first frame is timed to systemd's READY=1, which the kiosk sends once its first frame is
 up: the script plays systemd's notify socket. Prints one line per figure.
@@ -103,7 +104,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build-release/release/weather-kiosk")
     parser.add_argument("--minutes", type=float, default=10)
-    parser.add_argument("--display", default="png", choices=["png", "terminal"])
+    parser.add_argument("--display", default="terminal", choices=["terminal", "png"])
     arguments = parser.parse_args()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOpenMeteo)
@@ -124,10 +125,9 @@ def main():
     notify.bind(f"{work}/notify.sock")
     environment = dict(os.environ, NOTIFY_SOCKET=f"{work}/notify.sock")
     started = time.monotonic()
-    output = None if arguments.display == "terminal" else subprocess.DEVNULL
     kiosk = subprocess.Popen(
         [arguments.binary, "run", "--config", f"{work}/config.toml", "--log", f"{work}/kiosk.log"],
-        env=environment, stdout=output, stderr=subprocess.DEVNULL)
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         notify.settimeout(30)
         while b"READY=1" not in notify.recv(4096):

@@ -141,6 +141,11 @@ do {
         "800x480 to RGB565, conversion + compare + copy (all rows changed): \(fixed(copy, 3)) ms, \(Int(copyAllocations)) allocations"
     )
     print("800x480 to RGB565, same frame again (no row copied):  \(fixed(unchanged, 3)) ms")
+    // What a PNG display (display.kind = "png", `screenshot`) adds to every frame.
+    let (encoding, _) = try measure(iterations: iterations) {
+        _ = try PNGCodec.encode(frames[0])
+    }
+    print("800x480 city page to PNG bytes:                       \(fixed(encoding, 2)) ms")
 } catch {
     print("render-benchmark: \(error)")
     exit(1)

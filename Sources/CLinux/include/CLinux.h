@@ -8,5 +8,6 @@
 #include "CLinux_framebuffer.h"
 #include "CLinux_input.h"
 #include "CLinux_clock.h"
+#include "CLinux_memory.h"
 
 #endif

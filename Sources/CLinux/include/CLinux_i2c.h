@@ -23,4 +23,9 @@ static inline unsigned long CLinux_i2c_function_read_block(void) {
     return I2C_FUNC_SMBUS_READ_I2C_BLOCK;
 }
 
+/// The functionality bit for SMBus "quick" transfers (the address alone, no data).
+static inline unsigned long CLinux_i2c_function_quick(void) {
+    return I2C_FUNC_SMBUS_QUICK;
+}
+
 #endif

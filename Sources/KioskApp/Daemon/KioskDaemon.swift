@@ -23,6 +23,9 @@ public enum KioskDaemon {
         store: ConfigStore, environment: [String: String], logger: Logger,
         time: any TimeSource = SystemTimeSource(), transport: (any HTTPTransport)? = nil
     ) async throws {
+        if !ProcessMemory.configureForLongRun() {
+            logger.notice("glibc refused the malloc settings for a long run; memory use may grow")
+        }
         if let transport {
             try await runKiosk(
                 store: store, environment: environment, logger: logger, time: time,

@@ -1,0 +1,8 @@
+import LinuxPlatform
+import Testing
+
+@Suite struct ProcessMemoryTests {
+    @Test func glibcTakesTheLongRunSettings() {
+        #expect(ProcessMemory.configureForLongRun())
+    }
+}
