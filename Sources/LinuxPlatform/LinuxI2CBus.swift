@@ -22,6 +22,7 @@ public actor LinuxI2CBus {
     private var descriptor: Int32 = -1
     private var selected: UInt8?
     private var readsBlocks = true
+    private var sendsQuick = true
     private var answered: Set<UInt8> = []
 
     /// Transfers run on the bus's own thread.
@@ -120,6 +121,23 @@ public actor LinuxI2CBus {
         answered.insert(address)
     }
 
+    /// Whether a device acknowledges `address`, without sending it any data: an SMBus
+    /// "quick write" as `i2cdetect` does, or a one-byte read on adapters without quick
+    /// transfers. Safe for a display the kiosk is driving: nothing on it changes.
+    /// - Throws: `DeviceError` naming the path, the address, the errno and the fix
+    ///   ("Nothing answers at 0x27 on /dev/i2c-1: …").
+    func probe(address: UInt8) throws(DeviceError) {
+        let descriptor = try prepare(address)
+        let sendsQuick = sendsQuick
+        let result = retryingSMBus {
+            sendsQuick
+                ? i2c_smbus_write_quick(descriptor, UInt8(I2C_SMBUS_WRITE))
+                : i2c_smbus_read_byte(descriptor)
+        }
+        if result < 0 { throw failure(-result, address: address, action: "probe") }
+        answered.insert(address)
+    }
+
     /// Closes the bus device; the next transfer opens it again.
     public func close() {
         if descriptor >= 0 { Glibc.close(descriptor) }
@@ -143,6 +161,7 @@ public actor LinuxI2CBus {
             }
             descriptor = opened
             readsBlocks = functions & CLinux_i2c_function_read_block() != 0
+            sendsQuick = functions & CLinux_i2c_function_quick() != 0
             selected = nil
         }
         if selected != address {
@@ -297,5 +316,11 @@ public struct LinuxI2CDevice: I2CDevice {
     /// - Throws: `DeviceError` naming the path, address, errno and fix.
     public func send(_ byte: UInt8) async throws {
         try await owner.send(address: address, byte: byte)
+    }
+
+    /// Whether a device acknowledges the address; nothing is written to it.
+    /// - Throws: `DeviceError` naming the path, address, errno and fix.
+    public func probe() async throws {
+        try await owner.probe(address: address)
     }
 }

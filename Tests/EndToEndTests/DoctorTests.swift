@@ -57,6 +57,18 @@ import Testing
         #expect(result.standardOutput.contains("FAIL  display     Cannot open /dev/fb9"))
     }
 
+    @Test func aSmallDisplayOnAMissingBusSaysWhichKeyToChange() async throws {
+        let kiosk = try await KioskFixture.start(
+            extra: "[display]\nkind = \"hd44780\"\nbus = 9\naddress = 0x27\n")
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["doctor"])
+        #expect(result.exitCode == 1)
+        #expect(
+            result.standardOutput.contains(
+                "FAIL  display     Cannot open /dev/i2c-9 for the device at 0x27: "))
+        #expect(result.standardOutput.contains("or set display.bus to a bus that exists."))
+    }
+
     @Test func anInvalidConfigIsTheFirstFailure() async throws {
         let kiosk = try await KioskFixture.start(extra: "[display]\ncycle_seconds = 0\n")
         defer { Task { await kiosk.stop() } }

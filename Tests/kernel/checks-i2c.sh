@@ -121,3 +121,29 @@ sensor_no_answer_elsewhere() {
     [[ ! -s $TMPDIR/sensor.json ]] || { echo "printed a reading on stdout"; return 1; }
 }
 
+
+# doctor's display check with an LCD configured on the stub's bus: the stub (at 0x77 by
+# now) acknowledges its address; at 0x27 nothing does, and the line says so and what to do.
+doctor_probes_the_display() {
+    local bus
+    bus=$(i2c_stub_bus) && write_config || return 1
+    cat >>/run/kiosk/config.toml <<EOF
+
+[forecast]
+base_url = "http://127.0.0.1:9"
+
+[display]
+kind = "hd44780"
+bus = $bus
+address = 0x77
+EOF
+    kiosk doctor >"$TMPDIR/doctor.out" 2>&1
+    grep display "$TMPDIR/doctor.out"
+    grep -q "^OK  *display  *hd44780 answers at 0x77 on /dev/i2c-$bus\.$" "$TMPDIR/doctor.out" ||
+        { echo "no OK line for the display at 0x77"; return 1; }
+    sed -i 's/^address = 0x77$/address = 0x27/' /run/kiosk/config.toml
+    kiosk doctor >"$TMPDIR/doctor.out" 2>&1
+    grep display "$TMPDIR/doctor.out"
+    grep -q "^FAIL  *display  *Nothing answers at 0x27 on /dev/i2c-$bus: .*i2cdetect -y $bus" \
+        "$TMPDIR/doctor.out" || { echo "no 'Nothing answers at 0x27' line"; return 1; }
+}

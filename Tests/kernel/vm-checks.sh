@@ -100,6 +100,7 @@ check "sensor: a BMP280 id (0x58) gives temperature and pressure, humidity null"
     sensor_bmp280_has_no_humidity
 check "sensor: with the chip at 0x77, sensor fails with \"Nothing answers at 0x76\"" \
     sensor_no_answer_elsewhere
+check "doctor: an LCD's address is probed without writing to it" doctor_probes_the_display
 check "modules: i2c-stub back at 0x76 with the BME280 image" i2c_bme280_image_at_0x76
 check "uinput: the helper keyboard's presses arrive through /dev/input/eventN" \
     uinput_helper_keyboard

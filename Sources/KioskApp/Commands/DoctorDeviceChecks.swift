@@ -1,3 +1,4 @@
+import Devices
 import FoundationEssentials
 import KioskCore
 import LinuxPlatform
@@ -104,10 +105,22 @@ extension DoctorCommands {
                     "The terminal the kiosk runs in (\(display.size) scaled to fit).")
             ]
         case .hd44780, .ssd1306, .sh1106:
-            return [
-                DoctorFinding(
-                    .skipped, "display", "\(display.kind.rawValue): not checked by this build.")
-            ]
+            // Only whether the module acknowledges its address: initialising it would
+            // disturb the picture of a kiosk that is running.
+            let bus = LinuxI2CBus(
+                path: "/dev/i2c-\(configuration.displayI2CBus)", busKey: "display.bus")
+            let device = bus.device(
+                at: UInt8(truncatingIfNeeded: configuration.display.i2cAddress))
+            do {
+                try await device.probe()
+                return [
+                    DoctorFinding(
+                        .ok, "display",
+                        "\(display.kind.rawValue) answers at \(device.location).")
+                ]
+            } catch {
+                return [DoctorFinding(.failure, "display", "\(error)")]
+            }
         }
     }
 }
