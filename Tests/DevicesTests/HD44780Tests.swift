@@ -163,7 +163,7 @@ let sunGlyph = CharacterGlyph([
             characterFrame(["Rome     14:06", "Sunny 21°"], size: .size16x2))
         // One "set DDRAM address" (0x80 + 13) and one character: two bytes of two nibbles,
         // each nibble E high then E low, plus one byte to settle RS before each of them.
-        #expect(bench.lcd.instructions.map(\.value) == [0x80 | 13, 0x36])
+        #expect(bench.lcd.instructions.map(\.value) == [UInt8(0x80 | 13), 0x36])
         #expect(bench.traffic.transfers == 1)
         #expect(bench.traffic.writtenBytes == 10)
         #expect(bench.lcd.lines[0] == padded("Rome     14:06", 16))

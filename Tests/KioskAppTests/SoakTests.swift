@@ -35,6 +35,8 @@ import Testing
         let fake: FakeOpenMeteo
         let random = Mutex(SplitMix64(seed: 2026))
         let requests = Mutex(0)
+        /// Requests not answered yet.
+        let inFlight = Mutex(0)
         /// Off: every request is answered well.
         let flaky = Mutex(true)
         init(time: ManualTimeSource) {
@@ -43,6 +45,8 @@ import Testing
 
         func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
             requests.withLock { $0 += 1 }
+            inFlight.withLock { $0 += 1 }
+            defer { inFlight.withLock { $0 -= 1 } }
             let roll =
                 flaky.withLock { $0 } ? random.withLock { Double.random(in: 0..<1, using: &$0) } : 1
             switch roll {
@@ -131,9 +135,7 @@ import Testing
                 engine.post(.action(actions.randomElement(using: &random)!, from: .button))
             }
             if tick % 120 == 0 { _ = await engine.control(ControlRequest(cmd: "status")) }
-            // Let the woken tasks run; the simulated chip and the fake answer at once.
-            for _ in 0..<4 { await Task.yield() }
-            try await Task.sleep(for: .milliseconds(1))
+            try await settle(time, transport)
             maximumSleepers = max(maximumSleepers, time.sleeperCount)
         }
         // The faults end: within the longest back-off (30 min) and one refresh interval the
@@ -144,7 +146,7 @@ import Testing
         let framesBefore = display.state.withLock { $0.frames }
         for _ in 0..<Int(50 * 60 / step) {
             time.advance(bySeconds: step)
-            try await Task.sleep(for: .milliseconds(5))
+            try await settle(time, transport)
         }
         let status = try #require(await statusOf(engine))
         #expect(display.state.withLock { $0.frames } > framesBefore, "it draws again")
@@ -168,6 +170,27 @@ import Testing
         #expect(cache.count <= configuration.cities.count + 1, "one cache entry per place")
         #expect(
             directory.list("state").allSatisfy { !$0.contains(".tmp-") }, "no temporary files left")
+    }
+
+    /// Lets the tasks the clock woke finish before the clock moves on: until no request is
+    /// in flight and the number of tasks asleep on the clock has held for three polls (a
+    /// slow machine, such as qemu, just polls longer). Gives up after 2,000 polls, so that
+    /// a stuck kiosk fails the checks rather than hanging the test.
+    private func settle(_ time: ManualTimeSource, _ transport: FlakyTransport) async throws {
+        var steady = 0
+        var sleepers = -1
+        for _ in 0..<2000 {
+            await Task.yield()
+            try await Task.sleep(for: .milliseconds(1))
+            let now = time.sleeperCount
+            if transport.inFlight.withLock({ $0 }) == 0 && now == sleepers {
+                steady += 1
+                if steady == 3 { return }
+            } else {
+                steady = 0
+            }
+            sleepers = now
+        }
     }
 
     private func statusOf(_ engine: KioskEngine) async -> KioskStatus? {

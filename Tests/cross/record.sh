@@ -48,3 +48,10 @@ for page in city hourly indoor map empty; do
 done
 check render-city-small-light render --demo --page city --size 320x240 --theme light \
     --config "$fixtures/kiosk.toml" -o "@OUT@/render-city-small-light.png"
+# The 1-bit OLED pages and an LCD's characters, as the modules would show them.
+for page in city hourly indoor map; do
+    check "render-oled-$page" render --demo --page "$page" --display ssd1306 --size 128x64 \
+        --config "$fixtures/kiosk.toml" -o "@OUT@/render-oled-$page.png"
+done
+check render-lcd-city render --demo --page city --display hd44780 --size 20x4 --terminal \
+    --config "$fixtures/kiosk.toml"

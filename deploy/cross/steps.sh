@@ -243,7 +243,8 @@ insteadof_rules() {
 unmount_all() {
     [ -n "${root:-}" ] || return 0
     local target
-    findmnt -rn -o TARGET | grep "^$root/" | sort -r | while read -r target; do
+    # grep finds nothing when nothing was mounted (--prepare): not a failure.
+    findmnt -rn -o TARGET | { grep "^$root/" || true; } | sort -r | while read -r target; do
         umount "$target" 2>/dev/null || umount -l "$target" 2>/dev/null || true
     done
 }

@@ -16,7 +16,10 @@ def entries(directory):
     for path in sorted(directory.glob("*.toml")):
         text = path.read_text()
         assert '"""#' not in text, f"{path} contains the raw-string delimiter"
-        lines.append(f'        "{path.stem}": #"""\n{text}"""#,')
+        # Indented like the closing delimiter, which Swift strips again: the string is
+        # the file's text, and the source passes `swift format lint`.
+        body = "".join(f"        {line}" if line.strip() else "\n" for line in text.splitlines(keepends=True))
+        lines.append(f'        "{path.stem}": #"""\n{body}        """#,')
     return "\n".join(lines)
 
 

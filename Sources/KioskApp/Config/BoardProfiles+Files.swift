@@ -4,160 +4,160 @@ extension BoardProfiles {
     /// boards/*.toml, by board name.
     static let boardFiles: [String: String] = [
         "raspberry-pi-3": #"""
-# Raspberry Pi 3 (and 3 B+).
-# I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
-# (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-bcm2835": the label
-# stays the same when the chip's number changes between kernels.
+        # Raspberry Pi 3 (and 3 B+).
+        # I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
+        # (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-bcm2835": the label
+        # stays the same when the chip's number changes between kernels.
 
-[sensor]
-kind = "bme280"
-bus = 1
+        [sensor]
+        kind = "bme280"
+        bus = 1
 
-[buttons]
-backend = "gpiod"
-next = "GPIO17"
-previous = "GPIO27"
-select = "GPIO22"
-chip = "pinctrl-bcm2835"
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO17"
+        previous = "GPIO27"
+        select = "GPIO22"
+        chip = "pinctrl-bcm2835"
 
-[display]
-kind = "framebuffer"
-device = "/dev/fb0"
-"""#,
+        [display]
+        kind = "framebuffer"
+        device = "/dev/fb0"
+        """#,
         "raspberry-pi-4": #"""
-# Raspberry Pi 4 (and 400, CM4).
-# I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
-# (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-bcm2711": the label
-# stays the same when the chip's number changes between kernels.
+        # Raspberry Pi 4 (and 400, CM4).
+        # I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
+        # (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-bcm2711": the label
+        # stays the same when the chip's number changes between kernels.
 
-[sensor]
-kind = "bme280"
-bus = 1
+        [sensor]
+        kind = "bme280"
+        bus = 1
 
-[buttons]
-backend = "gpiod"
-next = "GPIO17"
-previous = "GPIO27"
-select = "GPIO22"
-chip = "pinctrl-bcm2711"
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO17"
+        previous = "GPIO27"
+        select = "GPIO22"
+        chip = "pinctrl-bcm2711"
 
-[display]
-kind = "framebuffer"
-device = "/dev/fb0"
-"""#,
+        [display]
+        kind = "framebuffer"
+        device = "/dev/fb0"
+        """#,
         "raspberry-pi-5": #"""
-# Raspberry Pi 5.
-# I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
-# (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-rp1": the label
-# stays the same when the chip's number changes between kernels.
+        # Raspberry Pi 5.
+        # I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
+        # (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-rp1": the label
+        # stays the same when the chip's number changes between kernels.
 
-[sensor]
-kind = "bme280"
-bus = 1
+        [sensor]
+        kind = "bme280"
+        bus = 1
 
-[buttons]
-backend = "gpiod"
-next = "GPIO17"
-previous = "GPIO27"
-select = "GPIO22"
-chip = "pinctrl-rp1"
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO17"
+        previous = "GPIO27"
+        select = "GPIO22"
+        chip = "pinctrl-rp1"
 
-[display]
-kind = "framebuffer"
-device = "/dev/fb0"
-"""#,
+        [display]
+        kind = "framebuffer"
+        device = "/dev/fb0"
+        """#,
         "raspberry-pi-zero-2w": #"""
-# Raspberry Pi Zero 2 W.
-# I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
-# (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-bcm2835": the label
-# stays the same when the chip's number changes between kernels.
+        # Raspberry Pi Zero 2 W.
+        # I2C on header pins 3 (SDA) and 5 (SCL) is bus 1. Buttons on GPIO17, GPIO27 and GPIO22
+        # (header pins 11, 13 and 15), found on the GPIO chip labelled "pinctrl-bcm2835": the label
+        # stays the same when the chip's number changes between kernels.
 
-[sensor]
-kind = "bme280"
-bus = 1
+        [sensor]
+        kind = "bme280"
+        bus = 1
 
-[buttons]
-backend = "gpiod"
-next = "GPIO17"
-previous = "GPIO27"
-select = "GPIO22"
-chip = "pinctrl-bcm2835"
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO17"
+        previous = "GPIO27"
+        select = "GPIO22"
+        chip = "pinctrl-bcm2835"
 
-[display]
-kind = "framebuffer"
-device = "/dev/fb0"
-"""#,
+        [display]
+        kind = "framebuffer"
+        device = "/dev/fb0"
+        """#,
         "simulator": #"""
-# The PC "board": a simulated BME280, the keyboard as buttons, the terminal as display.
-# State and the control socket live in /tmp, so that it runs without root.
-state_dir = "/tmp/weather-kiosk-simulator"
+        # The PC "board": a simulated BME280, the keyboard as buttons, the terminal as display.
+        # State and the control socket live in /tmp, so that it runs without root.
+        state_dir = "/tmp/weather-kiosk-simulator"
 
-[control]
-socket = "/tmp/weather-kiosk-simulator/control.sock"
+        [control]
+        socket = "/tmp/weather-kiosk-simulator/control.sock"
 
-[display]
-kind = "terminal"
+        [display]
+        kind = "terminal"
 
-[sensor]
-kind = "simulated"
+        [sensor]
+        kind = "simulated"
 
-[buttons]
-backend = "keyboard"
-"""#,
+        [buttons]
+        backend = "keyboard"
+        """#,
     ]
 
     /// boards/addons/*.toml, by add-on name.
     static let addonFiles: [String: String] = [
         "adafruit-pitft-28": #"""
-# Adafruit PiTFT 2.8" (320x240, resistive or capacitive touch), with its four buttons on
-# GPIO17, GPIO22, GPIO23 and GPIO27. Its overlay (dtoverlay=pitft28-resistive,rotate=90 or
-# pitft28-capacitive,rotate=90 in /boot/firmware/config.txt) makes it a second framebuffer
-# next to HDMI's. The kiosk uses three of the buttons; GPIO17 stays free.
+        # Adafruit PiTFT 2.8" (320x240, resistive or capacitive touch), with its four buttons on
+        # GPIO17, GPIO22, GPIO23 and GPIO27. Its overlay (dtoverlay=pitft28-resistive,rotate=90 or
+        # pitft28-capacitive,rotate=90 in /boot/firmware/config.txt) makes it a second framebuffer
+        # next to HDMI's. The kiosk uses three of the buttons; GPIO17 stays free.
 
-[display]
-kind = "framebuffer"
-device = "/dev/fb1"
-size = "320x240"
+        [display]
+        kind = "framebuffer"
+        device = "/dev/fb1"
+        size = "320x240"
 
-[buttons]
-backend = "gpiod"
-next = "GPIO23"
-previous = "GPIO22"
-select = "GPIO27"
-"""#,
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO23"
+        previous = "GPIO22"
+        select = "GPIO27"
+        """#,
         "lcd-20x4": #"""
-# A 20x4 character LCD (HD44780) behind a PCF8574 I2C backpack at 0x27, on the sensor's
-# bus, with three buttons on GPIO17, GPIO27 and GPIO22. A PCF8574A backpack answers at
-# 0x3F: set display.address = 0x3f in the config.
+        # A 20x4 character LCD (HD44780) behind a PCF8574 I2C backpack at 0x27, on the sensor's
+        # bus, with three buttons on GPIO17, GPIO27 and GPIO22. A PCF8574A backpack answers at
+        # 0x3F: set display.address = 0x3f in the config.
 
-[display]
-kind = "hd44780"
-address = 0x27
-columns = 20
-rows = 4
+        [display]
+        kind = "hd44780"
+        address = 0x27
+        columns = 20
+        rows = 4
 
-[buttons]
-backend = "gpiod"
-next = "GPIO17"
-previous = "GPIO27"
-select = "GPIO22"
-"""#,
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO17"
+        previous = "GPIO27"
+        select = "GPIO22"
+        """#,
         "oled-ssd1306": #"""
-# A 128x64 SSD1306 OLED on I2C at 0x3C, on the sensor's bus, with three buttons on GPIO17,
-# GPIO27 and GPIO22. The "1.3 inch" modules are usually SH1106: set display.kind =
-# "sh1106". With the address jumper moved: display.address = 0x3d.
+        # A 128x64 SSD1306 OLED on I2C at 0x3C, on the sensor's bus, with three buttons on GPIO17,
+        # GPIO27 and GPIO22. The "1.3 inch" modules are usually SH1106: set display.kind =
+        # "sh1106". With the address jumper moved: display.address = 0x3d.
 
-[display]
-kind = "ssd1306"
-address = 0x3C
-width = 128
-height = 64
+        [display]
+        kind = "ssd1306"
+        address = 0x3C
+        width = 128
+        height = 64
 
-[buttons]
-backend = "gpiod"
-next = "GPIO17"
-previous = "GPIO27"
-select = "GPIO22"
-"""#,
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO17"
+        previous = "GPIO27"
+        select = "GPIO22"
+        """#,
     ]
 }
