@@ -135,7 +135,7 @@ import Testing
                 engine.post(.action(actions.randomElement(using: &random)!, from: .button))
             }
             if tick % 120 == 0 { _ = await engine.control(ControlRequest(cmd: "status")) }
-            try await settle(time, transport)
+            try await settle(time, transport, engine)
             maximumSleepers = max(maximumSleepers, time.sleeperCount)
         }
         // The faults end: within the longest back-off (30 min) and one refresh interval the
@@ -146,7 +146,7 @@ import Testing
         let framesBefore = display.state.withLock { $0.frames }
         for _ in 0..<Int(50 * 60 / step) {
             time.advance(bySeconds: step)
-            try await settle(time, transport)
+            try await settle(time, transport, engine)
         }
         let status = try #require(await statusOf(engine))
         #expect(display.state.withLock { $0.frames } > framesBefore, "it draws again")
@@ -173,10 +173,14 @@ import Testing
     }
 
     /// Lets the tasks the clock woke finish before the clock moves on: until no request is
-    /// in flight and the number of tasks asleep on the clock has held for three polls (a
-    /// slow machine, such as qemu, just polls longer). Gives up after 2,000 polls, so that
-    /// a stuck kiosk fails the checks rather than hanging the test.
-    private func settle(_ time: ManualTimeSource, _ transport: FlakyTransport) async throws {
+    /// in flight, the number of tasks asleep on the clock has held for three polls, and no
+    /// refresh is under way (the engine decodes and stores a forecast after the transport
+    /// answered; while it does, or while a refresh is due, `status` says the next one is 0 s
+    /// away). A slow machine, such as qemu, just polls longer. Gives up after 2,000 polls,
+    /// so that a stuck kiosk fails the checks rather than hanging the test.
+    private func settle(
+        _ time: ManualTimeSource, _ transport: FlakyTransport, _ engine: KioskEngine
+    ) async throws {
         var steady = 0
         var sleepers = -1
         for _ in 0..<2000 {
@@ -185,7 +189,11 @@ import Testing
             let now = time.sleeperCount
             if transport.inFlight.withLock({ $0 }) == 0 && now == sleepers {
                 steady += 1
-                if steady == 3 { return }
+                if steady == 3 {
+                    let status = await statusOf(engine)
+                    if let status, status.forecast.nextRefreshSeconds > 0 { return }
+                    steady = 0
+                }
             } else {
                 steady = 0
             }
