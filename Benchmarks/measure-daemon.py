@@ -93,11 +93,14 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def rss_megabytes(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+def memory_megabytes(pid):
+    """Resident memory and its parts, from /proc/PID/smaps_rollup, in MB."""
+    fields = {}
+    for line in open(f"/proc/{pid}/smaps_rollup"):
+        parts = line.split()
+        if len(parts) == 3 and parts[2] == "kB":
+            fields[parts[0].rstrip(":")] = int(parts[1]) / 1024
+    return fields
 
 
 def main():
@@ -157,7 +160,11 @@ def main():
         remaining = arguments.minutes * 60 - (time.monotonic() - started)
         if remaining > 0:
             time.sleep(remaining)
-        print(f"resident memory after {arguments.minutes:g} min: {rss_megabytes(kiosk.pid):.1f} MB")
+        memory = memory_megabytes(kiosk.pid)
+        print(f"resident memory after {arguments.minutes:g} min: {memory['Rss']:.1f} MB "
+              f"(anonymous {memory['Anonymous']:.1f} MB; file-backed "
+              f"{memory['Rss'] - memory['Anonymous']:.1f} MB: the program's code and the "
+              f"shared libraries, clean pages the kernel can drop and reload)")
     finally:
         kiosk.terminate()
         code = kiosk.wait(timeout=10)
