@@ -176,7 +176,7 @@ import Testing
     /// in flight, the number of tasks asleep on the clock has held for three polls, and no
     /// refresh is under way (the engine decodes and stores a forecast after the transport
     /// answered; while it does, or while a refresh is due, `status` says the next one is 0 s
-    /// away). A slow machine, such as qemu, just polls longer. Gives up after 2,000 polls,
+    /// away, a count rounded up so that any wait left is at least 1). A slow machine, such as qemu, just polls longer. Gives up after 2,000 polls,
     /// so that a stuck kiosk fails the checks rather than hanging the test.
     private func settle(
         _ time: ManualTimeSource, _ transport: FlakyTransport, _ engine: KioskEngine

@@ -92,7 +92,8 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var stale: Bool
         /// Why the last refresh failed, while it has not succeeded since.
         public var error: String?
-        /// Seconds until the next refresh attempt.
+        /// Seconds until the next refresh attempt, rounded up: 0 only while a refresh is due
+        /// or under way.
         public var nextRefreshSeconds: Int
         /// Refreshes failed in a row.
         public var failures: Int

@@ -185,7 +185,7 @@ extension KioskEngine {
             forecast: .init(
                 fetchedAt: state.lastForecast, stale: state.isStale(at: now),
                 error: state.forecastError,
-                nextRefreshSeconds: Int(state.secondsUntilRefresh(at: now).rounded()),
+                nextRefreshSeconds: Int(state.secondsUntilRefresh(at: now).rounded(.up)),
                 failures: state.forecastFailures),
             sensor: sensorStatus,
             config: .init(path: store.path, problems: configProblems))
