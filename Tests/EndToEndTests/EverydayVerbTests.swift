@@ -28,6 +28,17 @@ import Testing
         #expect(missing.standardError.contains("Missing the value"))
         let two = await KioskBinary.run(["config", "set", "station.name", "a", "b"] + config)
         #expect(two.exitCode == 2)
+        for (key, text) in [
+            ("station.latitude", "0x10"), ("station.latitude", "nan"),
+            ("display.cycle_seconds", "0x1e"),
+            ("sensor.temperature_offset", "1e1"), ("display.cycle_seconds", "2.0"),
+        ] {
+            let refused = await KioskBinary.run(["config", "set", key, text] + config)
+            #expect(refused.exitCode == 2, "\(key) \(text)")
+        }
+        let half = await KioskBinary.run(
+            ["config", "set", "sensor.cpu_heat_factor", ".5"] + config)
+        #expect(half.standardOutput == "sensor.cpu_heat_factor = 0.5 (was 0.0)\n")
     }
 
     @Test func configBeforeTheVerb() async {
@@ -166,16 +177,20 @@ import Testing
         defer { directory.remove() }
         directory.write("short.txt", "00: 00 11\n")
         directory.write("config.toml", "[forecast]\nbase_url = \"http://[::1\"\n")
+        directory.write(
+            "good.toml", "[control]\nsocket = \"\(directory.file("control.sock"))\"\n")
+        let config = ["--config", directory.file("good.toml")]
+        // Every run on a config of its own: never the system's, never a live kiosk's.
         let runs: [[String]] = [
             ["sensor", "decode", directory.file("short.txt")],
             ["sensor", "decode", directory.file("none.txt")],
-            ["render", "--demo", "--framebuffer", "/dev/null"],
-            ["render", "--demo", "-o", directory.file("missing/dir/x.png")],
-            ["config", "check", directory.file("config.toml")],
-            ["config", "get", "display.cycle_secnds"],
-            ["config", "set", "display.cycle_seconds", "0"],
-            ["city", "remove", "Nowhere"],
-            ["status", "--config", directory.file("none.toml")],
+            ["render", "--demo", "--framebuffer", "/dev/null"] + config,
+            ["render", "--demo", "-o", directory.file("missing/dir/x.png")] + config,
+            ["config", "check", directory.file("config.toml")] + config,
+            ["config", "get", "display.cycle_secnds"] + config,
+            ["config", "set", "display.cycle_seconds", "0"] + config,
+            ["city", "remove", "Nowhere"] + config,
+            ["status"] + config,
         ]
         for arguments in runs {
             let result = await KioskBinary.run(arguments)

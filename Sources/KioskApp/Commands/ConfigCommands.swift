@@ -226,15 +226,17 @@ public struct ConfigCommands: Sendable {
         case .string:
             return .string(text)
         case .integer, .float:
-            guard let value = tomlLiteral(text), case .integer = value else {
-                if key.kind == .float, let value = tomlLiteral(text), case .float = value {
-                    return value
-                }
-                let expected = key.kind == .integer ? "a whole number" : "a number"
-                throw CommandFailure.usage(
-                    "\(key.path) takes \(expected) (\(key.summary)), not \"\(text)\".")
+            // Decimal only, except for what people write in hex (an I2C address: 0x76):
+            // TOML would read `0x10` as 16 and take `nan` and `inf`.
+            if let number = DecimalText.number(text) {
+                if !text.contains("."), let whole = Int(text) { return .integer(whole) }
+                if key.kind == .float { return .float(number) }
+            } else if key.isHexadecimal, let value = tomlLiteral(text), case .integer = value {
+                return value
             }
-            return value
+            let expected = key.kind == .integer ? "a whole number" : "a decimal number"
+            throw CommandFailure.usage(
+                "\(key.path) takes \(expected) (\(key.summary)), not \"\(text)\".")
         case .boolean:
             guard text == "true" || text == "false" else {
                 throw CommandFailure.usage(
