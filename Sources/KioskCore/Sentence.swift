@@ -8,11 +8,6 @@ public enum Sentence {
         endsSentence(text) ? text : text + "."
     }
 
-    /// `text` without its final full stop, to go inside a longer sentence; "?" and "!" stay.
-    public static func embedded(_ text: String) -> String {
-        text.hasSuffix(".") && !text.hasSuffix("..") ? String(text.dropLast()) : text
-    }
-
     /// Whether `text` ends in doubled punctuation: "..", "?.", "!.", ".?" and the like
     /// (an ellipsis "…" is one character and is fine).
     public static func hasDoubledPunctuation(_ text: String) -> Bool {

@@ -69,8 +69,6 @@ import Testing
         #expect(Sentence.ended("(byte mode, the default).") == "(byte mode, the default).")
         #expect(
             Sentence.ended("is it a framebuffer (/dev/fbN)?") == "is it a framebuffer (/dev/fbN)?")
-        #expect(Sentence.embedded("It failed.") == "It failed")
-        #expect(Sentence.embedded("Really?") == "Really?")
         #expect(Sentence.hasDoubledPunctuation("default).."))
         #expect(Sentence.hasDoubledPunctuation("(/dev/fbN)?.\n"))
         #expect(!Sentence.hasDoubledPunctuation("Wait…"))
