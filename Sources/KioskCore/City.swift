@@ -54,6 +54,23 @@ public struct City: Sendable, Hashable, Codable {
         self.geonameID = geonameID
     }
 
+    /// The longest name, country or region a favourite (or the station) may have, in
+    /// characters: longer than any real place's, short enough that no page is slow to lay out.
+    public static let maximumNameLength = 100
+
+    /// `text` cut to `maximumNameLength` characters, with "…" at the cut.
+    public static func truncatedName(_ text: String) -> String {
+        text.count <= maximumNameLength ? text : String(text.prefix(maximumNameLength - 1)) + "…"
+    }
+
+    /// What is wrong with `text` as a name, to follow the key or option that gave it ("is
+    /// 400 characters long; …"); nil when it is at most `maximumNameLength` characters.
+    public static func nameLengthProblem(_ text: String) -> String? {
+        let count = text.count
+        guard count > maximumNameLength else { return nil }
+        return "is \(count) characters long; a name has at most \(maximumNameLength)"
+    }
+
     /// "Rome, Lazio, Italy": the name with the parts that tell same-named places apart.
     public var qualifiedName: String {
         ([name] + [admin1, country].compactMap { $0 }.filter { !$0.isEmpty && $0 != name })

@@ -55,9 +55,10 @@ extension ConfigSchema {
         optionalInteger(
             "display.bus", \.display.bus, 0...255,
             summary: "I2C bus of an LCD or OLED, /dev/i2c-N; absent: the sensor's bus"),
-        optionalInteger(
-            "display.address", \.display.address, 0x03...0x77,
-            summary: "7-bit I2C address of an LCD or OLED; absent: 0x27 (LCD), 0x3c (OLED)"),
+        hexadecimal(
+            optionalInteger(
+                "display.address", \.display.address, 0x03...0x77,
+                summary: "7-bit I2C address of an LCD or OLED; absent: 0x27 (LCD), 0x3c (OLED)")),
         integer(
             "display.columns", \.display.columns, 8...40,
             summary: "characters per row of an hd44780 LCD: 16x2, 20x4, 16x4 or 40x2"),
@@ -136,6 +137,14 @@ extension ConfigSchema {
                     ])
                 }
             }),
+    ]
+
+    /// What `config set display.night.mode dim` starts from when no window is set: the
+    /// window the summary shows, 23:00 to 06:30, with the display left on.
+    public static let memberDefaults: [String: ConfigValue] = [
+        "display.night": .table([
+            ("from", .string("23:00")), ("to", .string("06:30")), ("mode", .string("off")),
+        ])
     ]
 
     /// `display.pin_map`: the PCF8574 pins of the LCD's signals, members left out keep

@@ -33,7 +33,7 @@ extension ConfigSchema {
     static let stationKeys: [ConfigKey] = [
         text(
             "station.name", \.station.name, summary: "name shown for the kiosk's own location",
-            check: nonEmpty),
+            check: { name in nonEmpty(name) ?? City.nameLengthProblem(name) }),
         float(
             "station.latitude", \.station.coordinate.latitude, -90...90,
             summary: "decimal degrees, north positive"),
@@ -185,21 +185,4 @@ let absolutePath: @Sendable (String) -> String? = { path in
     path.hasPrefix("/") ? nil : "must be an absolute path starting with /, not \"\(path)\""
 }
 
-let httpURL: @Sendable (String) -> String? = { url in
-    let schemeEnd: String.Index
-    if url.hasPrefix("https://") {
-        schemeEnd = url.index(url.startIndex, offsetBy: 8)
-    } else if url.hasPrefix("http://") {
-        schemeEnd = url.index(url.startIndex, offsetBy: 7)
-    } else {
-        return
-            "must be an http:// or https:// URL such as \"https://api.open-meteo.com\", not \"\(url)\""
-    }
-    let rest = url[schemeEnd...]
-    let host = rest.prefix { $0 != "/" && $0 != ":" }
-    if host.isEmpty || rest.contains(where: { $0 == " " || $0 == "?" || $0 == "#" }) {
-        return
-            "must be a base URL with a host and no query, such as \"https://api.open-meteo.com\", not \"\(url)\""
-    }
-    return nil
-}
+let httpURL: @Sendable (String) -> String? = { url in HTTPBaseURL.problem(url) }

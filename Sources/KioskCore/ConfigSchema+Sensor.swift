@@ -4,9 +4,10 @@ extension ConfigSchema {
     static let sensorKeys: [ConfigKey] = [
         choice("sensor.kind", \.sensor.kind, summary: "bme280 | simulated | none"),
         integer("sensor.bus", \.sensor.bus, 0...255, summary: "I2C bus number: /dev/i2c-N"),
-        integer(
-            "sensor.address", \.sensor.address, 0x03...0x77,
-            summary: "7-bit I2C address: 0x76 or 0x77 for a BME280"),
+        hexadecimal(
+            integer(
+                "sensor.address", \.sensor.address, 0x03...0x77,
+                summary: "7-bit I2C address: 0x76 or 0x77 for a BME280")),
         integer(
             "sensor.interval_seconds", \.sensor.intervalSeconds, 1...3600, unit: "seconds",
             summary: "seconds between readings"),
@@ -60,4 +61,13 @@ extension ConfigSchema {
                 return coefficient == 0 ? .string("off") : .integer(coefficient)
             }),
     ]
+}
+
+extension ConfigSchema {
+    /// `key`, marked as written in hexadecimal.
+    static func hexadecimal(_ key: ConfigKey) -> ConfigKey {
+        var key = key
+        key.isHexadecimal = true
+        return key
+    }
 }

@@ -84,6 +84,9 @@ public struct ConfigKey: Sendable {
     public let summary: String
     let apply: @Sendable (ConfigValue, inout KioskConfiguration) -> String?
     let read: @Sendable (KioskConfiguration) -> ConfigValue?
+    /// Whether people write the value in hexadecimal (an I2C address: `0x76`), so that a
+    /// default is printed that way too.
+    public var isHexadecimal = false
 
     /// The key's current value in `configuration`; nil when it is unset (an absent night
     /// window, no elevation).
@@ -288,6 +291,12 @@ public enum ConfigSchema {
                         message:
                             "\(path.appending(name)) must be a string, not \(value.typeDescription)"
                     ))
+                return nil
+            }
+            if let problem = City.nameLengthProblem(string) {
+                problems.append(
+                    ConfigProblem(
+                        path: path.appending(name), message: "\(path.appending(name)) \(problem)"))
                 return nil
             }
             if required, string.trimmingWhitespace.isEmpty {

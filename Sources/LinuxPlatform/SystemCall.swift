@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// A failed operation on a device or kernel interface: the device path, what was being
 /// done, the errno, and what to do about it, as one sentence.
@@ -16,7 +17,7 @@ public struct DeviceError: Error, Sendable, Hashable, CustomStringConvertible {
         self.errorNumber = errorNumber
         var sentence = "Cannot \(action) \(device): \(systemMessage(errorNumber))"
         if let hint { sentence += "; \(hint)" }
-        message = sentence.hasSuffix(".") ? sentence : sentence + "."
+        message = Sentence.ended(sentence)
     }
 
     /// Creates an error with a given sentence.

@@ -124,11 +124,13 @@ struct PlaceBody: Decodable {
         let people = population.flatMap { $0.isFinite && $0 >= 0 ? Int($0) : nil }
         return .success(
             GeocodingResult(
-                id: id, name: name,
+                id: id, name: City.truncatedName(name),
                 coordinate: Coordinate(latitude: latitude, longitude: longitude),
                 elevation: elevation, featureCode: nonEmpty(featureCode),
-                countryCode: nonEmpty(countryCode), country: nonEmpty(country),
-                admin1: nonEmpty(admin1), admin2: nonEmpty(admin2), admin3: nonEmpty(admin3),
+                countryCode: nonEmpty(countryCode),
+                country: nonEmpty(country).map(City.truncatedName),
+                admin1: nonEmpty(admin1).map(City.truncatedName), admin2: nonEmpty(admin2),
+                admin3: nonEmpty(admin3),
                 admin4: nonEmpty(admin4), timezone: nonEmpty(timezone), population: people,
                 postcodes: postcodes?.compactMap { $0 } ?? []))
     }

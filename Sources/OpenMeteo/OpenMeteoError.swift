@@ -55,6 +55,43 @@ public struct OpenMeteoError: Error, Sendable, Hashable, CustomStringConvertible
         return nil
     }
 
+    /// The message for a one-shot verb (`city search`, `forecast`): what the user does
+    /// next ("try again in a minute") where `message` says what the running kiosk does.
+    public var oneShotMessage: String {
+        guard message == Self.sentence(for: kind, host: host) else { return message }
+        return Self.oneShotSentence(for: kind, host: host) ?? message
+    }
+
+    private static func oneShotSentence(for kind: Kind, host: String) -> String? {
+        let service = "Open-Meteo at \(host)"
+        let refused = "\(service) refused the request because this address used up its"
+        switch kind {
+        case .rateLimited(.minute, _):
+            return refused + " per-minute allowance of 600 API calls; try again in a minute."
+        case .rateLimited(.hour, _):
+            return refused + " hourly allowance of 5,000 API calls; try again after the full"
+                + " hour (UTC), and stop anything else on this network that polls Open-Meteo."
+        case .rateLimited(.day, _):
+            return refused + " daily allowance of 10,000 API calls; try again after midnight"
+                + " UTC, or set an api_key in the [forecast] table of the config."
+        case .rateLimited(.concurrentRequests, _):
+            return "\(service) refused the request because too many requests from this"
+                + " address run at once; try again in a few seconds."
+        case .rateLimited(.unspecified, let reason):
+            return "\(service) is rate-limiting this address (\(trimmedReason(reason)));"
+                + " try again in a minute."
+        case .overloaded:
+            return "\(service) is overloaded (HTTP 503); try again in a few minutes."
+        case .serverError(let status):
+            return "\(service) failed with HTTP \(status); try again in a few minutes."
+        case .malformedResponse(let detail):
+            return "The response from \(host) is not the JSON Open-Meteo sends (\(detail));"
+                + " it was probably cut off or replaced by an error page: try again."
+        default:
+            return nil
+        }
+    }
+
     private static func sentence(for kind: Kind, host: String) -> String {
         let service = "Open-Meteo at \(host)"
         switch kind {

@@ -59,9 +59,9 @@ extension CityCommand {
         var country: String?
         @Option(help: "Name of a place given by coordinates.") var name: String?
         @Option(parsing: .unconditional, help: "Latitude, decimal degrees, north positive.")
-        var lat: Double?
+        var lat: DecimalArgument?
         @Option(parsing: .unconditional, help: "Longitude, decimal degrees, east positive.")
-        var lon: Double?
+        var lon: DecimalArgument?
 
         func validate() throws {
             if place != nil {
@@ -89,7 +89,9 @@ extension CityCommand {
                 }
             } else if let name, let lat, let lon {
                 try commands.add(
-                    City(name: name, coordinate: Coordinate(latitude: lat, longitude: lon)))
+                    City(
+                        name: name,
+                        coordinate: Coordinate(latitude: lat.value, longitude: lon.value)))
             }
         }
     }

@@ -56,10 +56,25 @@ extension ConfigCommand {
                 """)
         @OptionGroup var options: ConfigOptions
         @Argument(help: "Dotted key: table.key.") var key: String
-        @Argument(help: "The new value.") var value: String
+        // Captures what ArgumentParser would take for an option, so that a negative number
+        // (`config set station.longitude -73.99`) needs no `--` in front of it.
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp("The new value; a negative number needs no --.", valueName: "value"))
+        var value: [String] = []
+
+        func validate() throws {
+            guard value.count == 1 else {
+                throw ValidationError(
+                    value.isEmpty
+                        ? "Missing the value: weather-kiosk config set \(key) VALUE."
+                        : "config set takes one value, not \(value.count) (\(value.joined(separator: " "))); quote a value with spaces."
+                )
+            }
+        }
 
         func run() throws {
-            try ConfigCommands(store: options.store, console: .standard).set(key, to: value)
+            try ConfigCommands(store: options.store, console: .standard).set(key, to: value[0])
         }
     }
 

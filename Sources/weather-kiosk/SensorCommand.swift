@@ -27,7 +27,7 @@ extension SensorCommand {
             help: ArgumentHelp(
                 "Seconds between --watch readings (default: sensor.interval_seconds).",
                 valueName: "seconds"))
-        var interval: Double?
+        var interval: DecimalArgument?
         @Option(
             help: ArgumentHelp(
                 "I2C bus device (default: /dev/i2c-<sensor.bus>).", valueName: "path"))
@@ -37,7 +37,7 @@ extension SensorCommand {
             if interval != nil && !watch {
                 throw ValidationError("--interval goes with --watch.")
             }
-            if let interval, !(interval > 0 && interval <= 86400) {
+            if let interval, !(interval.value > 0 && interval.value <= 86400) {
                 throw ValidationError("--interval must be from 0 to 86400 seconds.")
             }
         }
@@ -45,7 +45,7 @@ extension SensorCommand {
         func run() async throws {
             let commands = SensorCommands(store: options.store, console: .standard)
             if watch {
-                try await commands.watch(json: json, devicePath: device, interval: interval)
+                try await commands.watch(json: json, devicePath: device, interval: interval?.value)
             } else {
                 try await commands.read(json: json, devicePath: device)
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskApp
 import KioskCore
+import Synchronization
 
 /// The `weather-kiosk` command: parses arguments and hands every verb to KioskApp.
 @main
@@ -11,6 +12,7 @@ struct WeatherKiosk: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 ok, 1 runtime failure, 2 usage or validation error, 3 daemon not running.
             The config is /etc/weather-kiosk/config.toml unless --config or WEATHER_KIOSK_CONFIG says otherwise.
+            --config PATH goes before the verb or after it; after it wins when both are given.
             """,
         version: KioskVersion.string,
         subcommands: [
@@ -27,7 +29,8 @@ struct WeatherKiosk: AsyncParsableCommand {
     static func main() async {
         ProcessSetup.prepare()
         do {
-            var command = try parseAsRoot()
+            let arguments = try RootOptions.take(from: Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -58,6 +61,42 @@ struct ConfigOptions: ParsableArguments {
     var path: String?
 
     var store: ConfigStore {
-        ConfigStore(explicitPath: path, environment: ProcessSetup.environment)
+        ConfigStore(
+            explicitPath: path ?? RootOptions.configPath, environment: ProcessSetup.environment)
+    }
+}
+
+/// The options given before the verb (`weather-kiosk --config F status`), as people type
+/// them after git, systemctl and kubectl; every verb's `ConfigOptions` falls back to them.
+enum RootOptions {
+    private static let storage = Mutex<String?>(nil)
+
+    /// `--config PATH` given before the verb, if any.
+    static var configPath: String? { storage.withLock { $0 } }
+
+    /// Removes the leading `--config PATH` / `--config=PATH` from `arguments` and keeps the
+    /// path; everything from the first other argument on (the verb) is returned unchanged.
+    /// - Throws: `ValidationError` when `--config` has no path after it.
+    static func take(from arguments: [String]) throws -> [String] {
+        var rest = arguments[...]
+        var path: String?
+        while let first = rest.first {
+            if first == "--config" {
+                rest = rest.dropFirst()
+                guard let value = rest.first, !value.hasPrefix("-") || value == "-" else {
+                    throw ValidationError(
+                        "--config needs a path: weather-kiosk --config PATH VERB.")
+                }
+                path = value
+                rest = rest.dropFirst()
+            } else if first.hasPrefix("--config=") {
+                path = String(first.dropFirst("--config=".count))
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        storage.withLock { $0 = path }
+        return Array(rest)
     }
 }

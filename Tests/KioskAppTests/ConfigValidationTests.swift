@@ -72,7 +72,7 @@ import Testing
         ),
         (
             "[forecast]\ngeocoding_url = \"https://\"\n", 2,
-            "forecast.geocoding_url must be a base URL with a host"
+            "forecast.geocoding_url needs a host name"
         ),
         (
             "[sensor]\ninterval_seconds = 0\n", 2,

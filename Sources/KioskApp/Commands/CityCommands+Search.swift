@@ -3,19 +3,20 @@ import OpenMeteo
 
 extension CityCommands {
     /// `city search NAME`: ranked matches from Open-Meteo's geocoding.
-    /// - Throws: `CommandFailure` (exit 2 for a name under 2 characters, 1 for the network).
+    /// - Throws: `CommandFailure` (exit 2 for a name under 2 characters, 1 for the network
+    ///   or when nothing matches).
     public func search(
         _ name: String, country: String?, count: Int, json: Bool, transport: any HTTPTransport
     ) async throws {
         let results = try await geocode(name, country: country, count: count, transport: transport)
         if json {
             console.print(try JSONText.encode(results.map(SearchResultJSON.init)))
-            return
         }
+        // No match is exit 1, as grep's: a script can tell it from a list.
         guard !results.isEmpty else {
-            console.print(noMatch(name, country: country))
-            return
+            throw CommandFailure.runtime(noMatch(name, country: country))
         }
+        if json { return }
         var rows = [["#", "Name", "Region", "Country", "Coordinates", "Population"]]
         for (index, result) in results.enumerated() {
             rows.append([
@@ -58,7 +59,7 @@ extension CityCommands {
                 name: name, count: count, countryCode: country?.uppercased())
         } catch {
             if case .invalidQuery = error.kind { throw CommandFailure.usage(error.message) }
-            throw CommandFailure.runtime(error.message)
+            throw CommandFailure.runtime(error.oneShotMessage)
         }
     }
 

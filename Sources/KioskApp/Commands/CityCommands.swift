@@ -49,6 +49,9 @@ public struct CityCommands: Sendable {
         guard !city.name.trimmingWhitespace.isEmpty else {
             throw CommandFailure.usage("The city needs a name (--name).")
         }
+        if let problem = City.nameLengthProblem(city.name) {
+            throw CommandFailure.usage("The name (--name) \(problem); give a shorter one.")
+        }
         var outcome = ""
         try config.update { document in
             let cities = try Self.currentCities(document)

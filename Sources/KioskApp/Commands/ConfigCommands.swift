@@ -44,7 +44,9 @@ public struct ConfigCommands: Sendable {
                 lines.append("# \(name) is not set: \(key.summary)")
                 continue
             }
-            let statement = "\(TOMLText.key(name)) = \(value.tomlLiteral)"
+            let literal =
+                numberAsWritten(key, value, loaded.document) ?? value.tomlLiteral
+            let statement = "\(TOMLText.key(name)) = \(literal)"
             lines.append(fromFile ? statement : pad(statement, 40) + "# default")
         }
         for city in configuration.cities {
@@ -77,15 +79,35 @@ public struct ConfigCommands: Sendable {
     /// `config get KEY`: one value of the effective configuration.
     /// - Throws: `CommandFailure` for an unknown key or an invalid file.
     public func get(_ key: String, json: Bool) throws {
-        let configuration = try load().configuration
+        let loaded = try load()
         let (schemaKey, member) = try resolveKey(key)
-        var value = schemaKey.value(in: configuration)
+        var value = schemaKey.value(in: loaded.configuration)
         if let member { value = value?[member] }
         guard let value else {
             if json { console.print("null") } else { console.print("") }
             return
         }
-        console.print(json ? JSONText.value(value) : value.plainText)
+        if json {
+            console.print(JSONText.value(value))
+        } else if member == nil, let written = numberAsWritten(schemaKey, value, loaded.document) {
+            console.print(written)
+        } else {
+            console.print(value.plainText)
+        }
+    }
+
+    /// A number as the file spells it (`address = 0x76` prints `0x76`, not `118`); a key
+    /// written in hexadecimal by convention is spelled so when it comes from the defaults.
+    func numberAsWritten(_ key: ConfigKey, _ value: ConfigValue, _ document: ConfigDocument)
+        -> String?
+    {
+        guard case .integer(let number) = value else { return nil }
+        if let written = document.sourceText(at: ConfigPath(dotted: key.path)),
+            tomlLiteral(written) == value
+        {
+            return written
+        }
+        return key.isHexadecimal ? "0x" + String(number, radix: 16) : nil
     }
 
     /// `config set KEY VALUE`: changes one key in the file, leaving everything else as it is.
@@ -93,6 +115,8 @@ public struct ConfigCommands: Sendable {
     public func set(_ key: String, to text: String) throws {
         let (schemaKey, member) = try resolveKey(key)
         var previous: ConfigValue?
+        var previousText: String?
+        var spelling: String?
         var newValue = ConfigValue.string("")
         let path = ConfigPath(dotted: schemaKey.path)
         try update { document in
@@ -100,7 +124,13 @@ public struct ConfigCommands: Sendable {
             previous = schemaKey.value(in: current)
             if let member {
                 var members: [(key: String, value: ConfigValue)] = []
-                if case .table(let existing)? = previous { members = existing }
+                if case .table(let existing)? = previous {
+                    members = existing
+                } else if case .table(let defaults)? = ConfigSchema.memberDefaults[schemaKey.path] {
+                    // A table that needs every member (the night window) starts from the
+                    // documented example, so that one member can be set on its own.
+                    members = defaults
+                }
                 let memberValue = ConfigValue.string(text)
                 if let index = members.firstIndex(where: { $0.key == member }) {
                     members[index].value = memberValue
@@ -111,10 +141,17 @@ public struct ConfigCommands: Sendable {
             } else {
                 newValue = try parseValue(text, for: schemaKey)
             }
-            return try document.setting(path, to: newValue)
+            // A whole number keeps its spelling: `config set sensor.address 0x77`.
+            if member == nil, case .integer = newValue, tomlLiteral(text) == newValue {
+                spelling = text
+            }
+            previousText = previous.map {
+                numberAsWritten(schemaKey, $0, document) ?? $0.tomlLiteral
+            }
+            return try document.setting(path, to: newValue, spelling: spelling)
         }
-        let was = previous.map { " (was \($0.tomlLiteral))" } ?? ""
-        console.print("\(schemaKey.path) = \(newValue.tomlLiteral)\(was)")
+        let was = previousText.map { " (was \($0))" } ?? ""
+        console.print("\(schemaKey.path) = \(spelling ?? newValue.tomlLiteral)\(was)")
     }
 
     /// `config unset KEY`: removes a key from the file, so its default applies again.
@@ -136,8 +173,9 @@ public struct ConfigCommands: Sendable {
             return
         }
         let now =
-            schemaKey.value(in: loaded.configuration).map { "default \($0.tomlLiteral)" }
-            ?? "not set"
+            schemaKey.value(in: loaded.configuration).map {
+                "default " + (numberAsWritten(schemaKey, $0, loaded.document) ?? $0.tomlLiteral)
+            } ?? "not set"
         console.print("\(schemaKey.path) removed from \(store.path); it is now \(now).")
     }
 
@@ -188,15 +226,17 @@ public struct ConfigCommands: Sendable {
         case .string:
             return .string(text)
         case .integer, .float:
-            guard let value = tomlLiteral(text), case .integer = value else {
-                if key.kind == .float, let value = tomlLiteral(text), case .float = value {
-                    return value
-                }
-                let expected = key.kind == .integer ? "a whole number" : "a number"
-                throw CommandFailure.usage(
-                    "\(key.path) takes \(expected) (\(key.summary)), not \"\(text)\".")
+            // Decimal only, except for what people write in hex (an I2C address: 0x76):
+            // TOML would read `0x10` as 16 and take `nan` and `inf`.
+            if let number = DecimalText.number(text) {
+                if !text.contains("."), let whole = Int(text) { return .integer(whole) }
+                if key.kind == .float { return .float(number) }
+            } else if key.isHexadecimal, let value = tomlLiteral(text), case .integer = value {
+                return value
             }
-            return value
+            let expected = key.kind == .integer ? "a whole number" : "a decimal number"
+            throw CommandFailure.usage(
+                "\(key.path) takes \(expected) (\(key.summary)), not \"\(text)\".")
         case .boolean:
             guard text == "true" || text == "false" else {
                 throw CommandFailure.usage(

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 import LinuxPlatform
 
 /// Where a verb writes and reads: the terminal in the binary, a recorder in tests.
@@ -11,6 +12,9 @@ public struct Console: Sendable {
     public var readLine: @Sendable () -> String?
     /// Whether a person is at the other end (stdin and stdout are terminals).
     public var isInteractive: Bool
+    /// Reads the rest of the input, stopping after `limit` + 1 bytes so that the caller can
+    /// tell input over the limit; nil when it cannot be read.
+    public var readInput: @Sendable (_ limit: Int) -> [UInt8]?
 
     /// Writes a line of normal output; with `terminator: false`, no newline (a prompt).
     public func print(_ text: String, terminator: Bool = true) {
@@ -27,15 +31,47 @@ public struct Console: Sendable {
         self.printError = printError
         self.readLine = readLine
         self.isInteractive = isInteractive
+        self.readInput = { limit in
+            var bytes: [UInt8] = []
+            while bytes.count <= limit, let line = readLine() {
+                bytes += Array(line.utf8) + [UInt8(ascii: "\n")]
+            }
+            return Array(bytes.prefix(limit + 1))
+        }
     }
 
-    /// The process's standard streams.
+    /// The process's standard streams. Control characters in the text (from a name in the
+    /// config or from geocoding) are written as visible escapes, never sent raw.
     public static var standard: Console {
         Console(
-            write: { text in writeAll(STDOUT_FILENO, text) },
-            printError: { text in writeAll(STDERR_FILENO, text + "\n") },
+            write: { text in writeAll(STDOUT_FILENO, TerminalText.escaped(text)) },
+            printError: { text in writeAll(STDERR_FILENO, TerminalText.escaped(text) + "\n") },
             readLine: { Swift.readLine(strippingNewline: true) },
-            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        ).readingInput(from: STDIN_FILENO)
+    }
+
+    /// This console with `readInput` reading `descriptor` directly, a bounded amount.
+    func readingInput(from descriptor: Int32) -> Console {
+        var console = self
+        console.readInput = { limit in
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while bytes.count <= limit {
+                let count = buffer.withUnsafeMutableBytes {
+                    Glibc.read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
+                }
+                if count > 0 {
+                    bytes += buffer[0..<count]
+                } else if count == 0 {
+                    break
+                } else if errno != EINTR {
+                    return nil
+                }
+            }
+            return bytes
+        }
+        return console
     }
 }
 

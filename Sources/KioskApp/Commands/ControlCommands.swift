@@ -79,8 +79,12 @@ public struct ControlCommands: Sendable {
         let colors = terminal.colors == .trueColor ? "truecolor" : "256"
         var last = -1
         var shown = 0
-        if isatty(1) == 1 { writeAll(1, "\u{1B}[2J\u{1B}[?25l") }
-        defer { if isatty(1) == 1 { writeAll(1, "\u{1B}[0m\u{1B}[?25h\n") } }
+        // On the alternate screen, so that Ctrl-C gives the terminal back as it was.
+        if isatty(1) == 1 {
+            TerminalScreen.leaveOnInterrupt()
+            writeAll(1, TerminalScreen.enter)
+        }
+        defer { if isatty(1) == 1 { writeAll(1, TerminalScreen.leave) } }
         while frames.map({ shown < $0 }) ?? true {
             let (columns, rows) = terminal.cells()
             let request = ControlRequest(

@@ -185,6 +185,6 @@ public struct DoctorCommands: Sendable {
                 .warning, "api budget",
                 text + ": close to the limit; nothing else on this network can use Open-Meteo.")
         }
-        return DoctorFinding(.ok, "api budget", text + ".")
+        return DoctorFinding(.ok, "api budget", Sentence.ended(text))
     }
 }

@@ -30,7 +30,7 @@ extension DoctorCommands {
                     text += ", " + WeatherFormat.percent(humidity)
                 }
                 text += ", " + WeatherFormat.pressure(reading.pressure / 100, unit: .hectopascal)
-                var findings = [DoctorFinding(.ok, "sensor", text + ".")]
+                var findings = [DoctorFinding(.ok, "sensor", Sentence.ended(text))]
                 if reading.chip == .bmp280 {
                     findings.append(
                         DoctorFinding(
@@ -59,7 +59,7 @@ extension DoctorCommands {
             do {
                 let lines = try GPIOChips.resolve(settings)
                 let text = lines.map { "\($0.button.rawValue) = \($0)" }.joined(separator: ", ")
-                return [DoctorFinding(.ok, "buttons", text + ".")]
+                return [DoctorFinding(.ok, "buttons", Sentence.ended(text))]
             } catch {
                 return [DoctorFinding(.failure, "buttons", "\(error)")]
             }

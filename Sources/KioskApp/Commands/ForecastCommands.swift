@@ -28,8 +28,8 @@ public struct ForecastCommands: Sendable {
 
     /// `forecast [CITY] [--json]`: one favourite, or all of them (the station when there
     /// are none).
-    /// - Throws: `CommandFailure` (exit 1) when fresh data could not be had; whatever the
-    ///   cache held has been printed by then.
+    /// - Throws: `CommandFailure` (exit 1) when fresh data could not be had, or the answer
+    ///   had no forecast for a place; whatever there was has been printed by then.
     public func show(city reference: String?, json: Bool) async throws {
         let configuration = try ConfigCommands(store: store, console: console).load().configuration
         let targets = try targets(configuration, reference)
@@ -46,7 +46,9 @@ public struct ForecastCommands: Sendable {
         let cachedTargets = targets.map {
             fetcher.cache.entry(for: $0.coordinate, units: units, in: cached)
         }
-        if cachedTargets.allSatisfy({ $0?.isFresh(at: start) == true }) {
+        if cachedTargets.allSatisfy({
+            $0?.isFresh(at: start) == true && Self.hasData($0, at: start)
+        }) {
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: nil, configuration,
                 json: json)
@@ -59,14 +61,14 @@ public struct ForecastCommands: Sendable {
                 ForecastFetcher.locations(for: configuration), units: units, now: start)
         } catch {
             try print(
-                targets, entries: cachedTargets, fromCache: true, error: error.message,
+                targets, entries: cachedTargets, fromCache: true, error: error.oneShotMessage,
                 configuration, json: json)
             let age = cachedTargets.compactMap { $0 }.map {
                 WeatherFormat.duration(now().timeIntervalSince($0.fetchedAt))
             }
             let fallback =
                 age.isEmpty ? "" : " Showing the cached forecast from \(age.max() ?? "") ago."
-            throw CommandFailure.runtime(error.message + fallback)
+            throw CommandFailure.runtime(error.oneShotMessage + fallback)
         }
         do {
             try fetcher.cache.store(fetched, now: start)
@@ -78,6 +80,22 @@ public struct ForecastCommands: Sendable {
         }
         try print(
             targets, entries: entries, fromCache: false, error: nil, configuration, json: json)
+        // A place the answer has nothing for is a failure, as a missing file is to cat.
+        let instant = now()
+        let missing = zip(targets, entries).filter { !Self.hasData($0.1, at: instant) }
+        if !missing.isEmpty {
+            throw CommandFailure.runtime(
+                "Open-Meteo's answer had no forecast for \(missing.map(\.0.name).joined(separator: ", "))"
+                    + "; try again later, and check the coordinates with `weather-kiosk city list`."
+            )
+        }
+    }
+
+    /// Whether an entry has anything to show: current conditions or a day from today on.
+    static func hasData(_ entry: ForecastCache.Entry?, at instant: Date) -> Bool {
+        guard let forecast = entry?.forecast else { return false }
+        return forecast.current != nil || forecast.today(at: instant) != nil
+            || !forecast.upcomingDays(after: instant, count: 1).isEmpty
     }
 
     private struct Target {

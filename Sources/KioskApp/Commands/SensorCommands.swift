@@ -102,7 +102,8 @@ public struct SensorCommands: Sendable {
         do {
             registers = try I2CDumpText.registers(from: text)
         } catch {
-            throw CommandFailure.usage("\(name) is not a complete i2cdump: \(error).")
+            throw CommandFailure.usage(
+                Sentence.ended("\(name) is not a complete i2cdump: \(error)"))
         }
         let dump = BME280RegisterDump(registers: registers)
         let chip: SensorChip
@@ -131,21 +132,25 @@ public struct SensorCommands: Sendable {
         }
     }
 
+    /// The most a dump may be, from a file or standard input: 1 MiB.
+    static let dumpSizeLimit = 1 << 20
+
     private func readDump(_ file: String) throws(CommandFailure) -> (name: String, text: String) {
         if file == "-" {
-            var lines: [String] = []
-            while let line = console.readLine() {
-                lines.append(line)
-                if lines.count > 10_000 {
-                    throw CommandFailure.usage(
-                        "Standard input has more than 10000 lines; an i2cdump has 17.")
-                }
+            guard let bytes = console.readInput(Self.dumpSizeLimit) else {
+                throw CommandFailure.runtime(
+                    "Cannot read standard input; give the dump as a file instead.")
             }
-            return ("standard input", lines.joined(separator: "\n"))
+            guard bytes.count <= Self.dumpSizeLimit else {
+                throw CommandFailure.usage(
+                    "Standard input has more than 1 MiB; an i2cdump is about 1.3 KB, so this is"
+                        + " not one: pipe only the output of `i2cdump -y BUS ADDR`.")
+            }
+            return ("standard input", String(decoding: bytes, as: UTF8.self))
         }
         let bytes: [UInt8]?
         do {
-            bytes = try FileSystem.read(file, limit: 1 << 20)
+            bytes = try FileSystem.read(file, limit: Self.dumpSizeLimit)
         } catch {
             throw CommandFailure.usage(error.message)
         }

@@ -83,16 +83,26 @@ public struct ConfigDocument: Sendable {
         return current
     }
 
+    /// The value at `path` as the file spells it (`0x76`, `1_000`), when a statement of
+    /// its own sets it; nil otherwise.
+    public func sourceText(at path: ConfigPath) -> String? {
+        guard let scanner = TOMLSourceScanner(text), let statement = scanner.statement(at: path)
+        else { return nil }
+        return String(decoding: bytes[statement.valueRange], as: UTF8.self)
+    }
+
     // MARK: Editing
 
     /// The document with the key at `path` (a schema key such as "display.cycle_seconds")
     /// set to `value`, inserted in its table when absent.
+    /// - Parameter spelling: the value's TOML source as the user typed it (`0x76`), when it
+    ///   is to be kept; by default `value.tomlLiteral`.
     /// - Throws: `ConfigFileError` when the file's layout is one this editor does not touch.
-    public func setting(_ path: ConfigPath, to value: ConfigValue) throws(ConfigFileError)
-        -> ConfigDocument
+    public func setting(_ path: ConfigPath, to value: ConfigValue, spelling: String? = nil)
+        throws(ConfigFileError) -> ConfigDocument
     {
         let scanner = try scan()
-        let literal = value.tomlLiteral
+        let literal = spelling ?? value.tomlLiteral
         if let statement = scanner.statement(at: path) {
             return replacing(statement.valueRange, with: literal)
         }

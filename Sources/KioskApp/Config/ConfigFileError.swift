@@ -18,7 +18,7 @@ public struct ConfigFileError: Error, Sendable, CustomStringConvertible {
         public var text: String {
             let place = line.map { "\(file), line \($0)" } ?? file
             let sentence =
-                message.hasSuffix(".") || message.hasSuffix("?") ? message : message + "."
+                Sentence.ended(message)
             return "\(place): \(sentence)"
         }
     }

@@ -56,8 +56,8 @@ public enum KioskDaemon {
         }
         let notifier = SystemdNotifier(environment: environment)
         if configuration.display.kind == .terminal, isatty(1) == 1 {
-            // A clean screen without a cursor; `restoreTerminal` undoes it.
-            writeToTerminal("\u{1B}[2J\u{1B}[H\u{1B}[?25l")
+            // The alternate screen without a cursor; `restoreTerminal` gives the terminal back.
+            writeToTerminal(TerminalScreen.enter)
         }
         let parts = KioskEngine.Parts(
             time: time, transport: transport,
@@ -190,7 +190,7 @@ public enum KioskDaemon {
     private static func restoreTerminal(_ configuration: KioskConfiguration) {
         TerminalMode.restore()
         if configuration.display.kind == .terminal, isatty(1) == 1 {
-            writeToTerminal("\u{1B}[0m\u{1B}[?25h\n")
+            writeToTerminal(TerminalScreen.leave)
         }
     }
 

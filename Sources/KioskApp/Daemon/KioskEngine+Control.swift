@@ -83,7 +83,8 @@ extension KioskEngine {
             return self.failure(failure.message, exitCode: failure.exitCode)
         } catch {
             return failure(
-                "The kiosk could not answer: \(error).", exitCode: CommandFailure.runtime)
+                Sentence.ended("The kiosk could not answer: \(error)"),
+                exitCode: CommandFailure.runtime)
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 import LinuxPlatform
 
 /// A failed file-system operation, as one sentence that names the path, what was being
@@ -26,7 +27,7 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
         default:
             break
         }
-        message = sentence + "."
+        message = Sentence.ended(sentence)
     }
 
     /// Creates an error with a given sentence.

@@ -108,7 +108,8 @@ public struct ForecastCache: Sendable {
             throw error
         } catch {
             throw FileSystemError(
-                path: path, message: "Cannot write the forecast cache \(path): \(error).")
+                path: path,
+                message: Sentence.ended("Cannot write the forecast cache \(path): \(error)"))
         }
     }
 

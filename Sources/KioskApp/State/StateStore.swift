@@ -70,7 +70,8 @@ public final class StateStore: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             bytes = Array(try encoder.encode(value))
         } catch {
-            throw FileSystemError(path: path, message: "Cannot encode \(path): \(error).")
+            throw FileSystemError(
+                path: path, message: Sentence.ended("Cannot encode \(path): \(error)"))
         }
         guard lastWritten.withLock({ $0[path] }) != bytes else { return }
         do {
@@ -81,7 +82,8 @@ public final class StateStore: Sendable {
         } catch let error as FileSystemError {
             throw error
         } catch {
-            throw FileSystemError(path: path, message: "Cannot write \(path): \(error).")
+            throw FileSystemError(
+                path: path, message: Sentence.ended("Cannot write \(path): \(error)"))
         }
         lastWritten.withLock { $0[path] = bytes }
     }
