@@ -101,8 +101,9 @@ public enum IndoorState: Sendable, Hashable {
 
 /// A notice drawn over any page, in a band of its own that never covers the numbers.
 public enum PageNotice: Sendable, Hashable {
-    /// The forecast is old: when its data is from and when the next attempt is due.
-    case stale(dataTime: Date, nextRetry: Date?)
+    /// The forecast is old: when its data is from, when the next attempt is due, and what
+    /// went wrong in a few words ("Open-Meteo error 500", "offline"; nil when not known).
+    case stale(dataTime: Date, nextRetry: Date?, reason: String? = nil)
     /// Something is wrong, in a few words: "sensor missing", "config rejected: line 12 …".
     case error(String)
 }
