@@ -114,11 +114,17 @@ public struct HostInfo: Sendable, Hashable {
     public var name: String
     /// IP addresses to reach it at, most useful first.
     public var addresses: [String]
+    /// The command that adds a favourite, as it works on this machine: with `sudo` only for
+    /// the system config, the program named as the kiosk was started.
+    public var addCityCommand: String
 
     /// Creates host information.
-    public init(name: String, addresses: [String]) {
+    public init(
+        name: String, addresses: [String], addCityCommand: String = "weather-kiosk city add Rome"
+    ) {
         self.name = name
         self.addresses = addresses
+        self.addCityCommand = addCityCommand
     }
 }
 
