@@ -228,3 +228,29 @@ import Testing
         #expect(power != nil && frame != nil && frame! > power!, "\(changed)")
     }
 }
+
+/// After a failed attempt, a refresh is not dropped but joins the next attempt, which goes
+/// out when the ten seconds since the failure have passed.
+@Suite struct RefreshAfterAFailureTests {
+    @Test func aRefreshRightAfterAFailureTriesAtTheEndOfTheWindow() {
+        var clock = TestClock()
+        var state = KioskStateRefreshTests.started(clock)
+        clock.advance(15 * 60)
+        #expect(KioskStateRefreshTests.fetches(state.handle(.tick, at: clock.now)) == 1)
+        _ = state.handle(
+            .forecastFailed(message: "HTTP 503", notBefore: nil, summary: nil), at: clock.now)
+        let failedAt = clock.now.monotonic
+        clock.advance(2)
+        var requests = 0
+        for _ in 0..<50 {
+            requests += KioskStateRefreshTests.fetches(
+                state.handle(.action(.refresh, from: .control), at: clock.now))
+            clock.advance(0.1)
+        }
+        #expect(requests == 0)
+        #expect(state.lastRefreshRequest == .scheduled(at: failedAt.advanced(bySeconds: 10)))
+        #expect(state.nextRefresh == failedAt.advanced(bySeconds: 10))
+        clock.advance(failedAt.advanced(bySeconds: 10).seconds(since: clock.now.monotonic))
+        #expect(KioskStateRefreshTests.fetches(state.handle(.tick, at: clock.now)) == 1)
+    }
+}

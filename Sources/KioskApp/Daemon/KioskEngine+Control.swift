@@ -123,6 +123,9 @@ extension KioskEngine {
             let ago = secondsAgo < 1 ? "moments" : WeatherFormat.countdown(secondsAgo)
             return "Forecasts were fetched \(ago) ago; nothing was sent, and the next refresh is"
                 + " due in \(next)."
+        case .scheduled(let at)?:
+            let wait = WeatherFormat.countdown(at.seconds(since: now.monotonic))
+            return "The last attempt failed moments ago; the next one goes out in \(wait)."
         case .heldByRateLimit(let until)?:
             let wait = WeatherFormat.countdown(until.seconds(since: now.monotonic))
             return "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent"

@@ -6,9 +6,13 @@ public enum RefreshRequestOutcome: Sendable, Hashable {
     case started
     /// A fetch was already under way: the request joined it.
     case joinedRunning
-    /// A fetch ended moments ago (less than `KioskState.refreshJoinSeconds`): the request
-    /// joined it, and nothing was sent.
+    /// A fetch brought forecasts moments ago (less than `KioskState.refreshJoinSeconds`):
+    /// the request joined it, and nothing was sent.
     case joinedRecent(secondsAgo: Double)
+    /// An attempt failed moments ago: the next one goes out then, when
+    /// `KioskState.refreshJoinSeconds` have passed since, and every request until then joins
+    /// it.
+    case scheduled(at: MonotonicInstant)
     /// Open-Meteo's rate limit holds refreshes until then; nothing was sent.
     case heldByRateLimit(until: MonotonicInstant)
 }
@@ -35,25 +39,34 @@ extension KioskState {
         max(0, nextRefresh.seconds(since: now.monotonic))
     }
 
-    /// A person asked for fresh forecasts. A fetch under way or one that ended less than
-    /// `refreshJoinSeconds` ago answers the request (`force` too: a loop of forced refreshes
-    /// still makes one request per ten seconds at most); a rate limit holds it, unless
-    /// `force` (one attempt: if Open-Meteo refuses again, the new refusal sets the next hold).
+    /// A person asked for fresh forecasts. A fetch under way, or forecasts fetched less than
+    /// `refreshJoinSeconds` ago, answer the request; after an attempt that failed that
+    /// recently, the next one goes out when that time has passed (`force` too: a loop of
+    /// refreshes makes one request per ten seconds at most). A rate limit holds the request,
+    /// unless `force` (one attempt: if Open-Meteo refuses again, that sets the next hold).
     mutating func requestRefresh(force: Bool, at now: KioskTime) {
         if refreshing {
             lastRefreshRequest = .joinedRunning
             return
         }
-        if let ended = lastRefreshEnded {
-            let ago = now.monotonic.seconds(since: ended)
-            if ago < Self.refreshJoinSeconds {
-                lastRefreshRequest = .joinedRecent(secondsAgo: ago)
-                return
-            }
-        }
         if !force, let until = rateLimitedUntil, now.monotonic < until {
             lastRefreshRequest = .heldByRateLimit(until: until)
             return
+        }
+        if let ended = lastRefreshEnded {
+            let ago = now.monotonic.seconds(since: ended)
+            if ago < Self.refreshJoinSeconds {
+                if forecastFailures == 0 {
+                    lastRefreshRequest = .joinedRecent(secondsAgo: ago)
+                } else {
+                    // Fresh forecasts answer the request; a failure does not, so another
+                    // attempt follows, but no sooner than the window allows.
+                    let at = ended.advanced(bySeconds: Self.refreshJoinSeconds)
+                    nextRefresh = min(nextRefresh, at)
+                    lastRefreshRequest = .scheduled(at: nextRefresh)
+                }
+                return
+            }
         }
         lastRefreshRequest = .started
         nextRefresh = min(nextRefresh, now.monotonic)
