@@ -101,8 +101,9 @@ public enum IndoorState: Sendable, Hashable {
 
 /// A notice drawn over any page, in a band of its own that never covers the numbers.
 public enum PageNotice: Sendable, Hashable {
-    /// The forecast is old: when its data is from and when the next attempt is due.
-    case stale(dataTime: Date, nextRetry: Date?)
+    /// The forecast is old: when its data is from, when the next attempt is due, and what
+    /// went wrong in a few words ("Open-Meteo error 500", "offline"; nil when not known).
+    case stale(dataTime: Date, nextRetry: Date?, reason: String? = nil)
     /// Something is wrong, in a few words: "sensor missing", "config rejected: line 12 …".
     case error(String)
 }
@@ -113,11 +114,17 @@ public struct HostInfo: Sendable, Hashable {
     public var name: String
     /// IP addresses to reach it at, most useful first.
     public var addresses: [String]
+    /// The command that adds a favourite, as it works on this machine: with `sudo` only for
+    /// the system config, the program named as the kiosk was started.
+    public var addCityCommand: String
 
     /// Creates host information.
-    public init(name: String, addresses: [String]) {
+    public init(
+        name: String, addresses: [String], addCityCommand: String = "weather-kiosk city add Rome"
+    ) {
         self.name = name
         self.addresses = addresses
+        self.addCityCommand = addCityCommand
     }
 }
 

@@ -19,7 +19,8 @@ public enum DemoData {
 
     /// The demo kiosk's name and addresses.
     public static let host = HostInfo(
-        name: "weather-kiosk", addresses: ["192.168.1.42", "fd00::42"])
+        name: "weather-kiosk", addresses: ["192.168.1.42", "fd00::42"],
+        addCityCommand: "sudo weather-kiosk city add Rome")
 
     /// The five favourites with their forecasts, in display order.
     public static var favourites: [CityWeather] {

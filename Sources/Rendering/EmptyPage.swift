@@ -24,7 +24,7 @@ extension PageContext {
         canvas.fill(commandArea, palette.surface, radius: metrics.length(8))
         let commandRows = commandArea.insetBy(dx: metrics.gap * 1.5, dy: metrics.gap).rows(2)
         let login = "ssh " + (host.addresses.first ?? (host.name.isEmpty ? "KIOSK" : host.name))
-        let commands = [login, "sudo weather-kiosk city add Rome"]
+        let commands = [login, host.addCityCommand]
         // Both lines at one size: that of the longer one.
         let longest = commands.max { $0.count < $1.count } ?? login
         let size =

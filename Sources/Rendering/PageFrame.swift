@@ -19,13 +19,12 @@ extension PageContext {
         area = belowHeader
         drawHeader(header, title: title, subtitle: subtitle, clock: clock)
 
-        let notices = model.notices.prefix(Self.maximumNotices)
         let lineHeight = metrics.font(.small) / Canvas.heightFactor * 1.1
-        let lines = max(notices.isEmpty ? 0 : notices.count, updated == nil ? 0 : 1)
-        if lines > 0 {
-            let (footer, rest) = area.sliceBottom(lineHeight * Double(lines))
+        let plan = footerPlan(width: area.width, lineHeight: lineHeight, updated: updated)
+        if !plan.isEmpty {
+            let (footer, rest) = area.sliceBottom(lineHeight * Double(plan.count))
             area = rest
-            drawFooter(footer, lineHeight: lineHeight, notices: Array(notices), updated: updated)
+            drawFooter(footer, plan: plan, updated: updated)
         }
         let gap = metrics.gap
         return Rect(
@@ -34,6 +33,77 @@ extension PageContext {
 
     /// More notices than this are summed up as "+N more".
     static let maximumNotices = 3
+
+    /// The rows the footer may take: as many as the notices, with a second row for a long
+    /// one while the footer stays within this many rows: 3 on small screens (320×240,
+    /// 480×320), 4 from 800×480 up (every page is laid out, and tested, with that many).
+    var maximumFooterRows: Int { metrics.isCompact ? 3 : 4 }
+
+    /// One row of the footer: a notice's first line (with its mark), the rest of a notice's
+    /// text, or "+N more".
+    private struct FooterRow {
+        var text: String
+        var color: Color
+        var continued: Bool
+    }
+
+    /// The footer's rows: one per notice, "+N more" for those that do not fit, and a
+    /// second row for a notice too long for one while rows are left. A notice puts what to
+    /// do first, so its first row alone still says it.
+    private func footerPlan(width: Double, lineHeight: Double, updated: Date?) -> [FooterRow] {
+        let notices = model.notices.prefix(Self.maximumNotices)
+        var shown = Array(notices)
+        let hidden = model.notices.count - shown.count
+        if hidden > 0, !shown.isEmpty { shown.removeLast() }
+        var spare = maximumFooterRows - shown.count - (hidden > 0 ? 1 : 0)
+        let size = min(metrics.font(.small), Canvas.heightFactor * lineHeight)
+        let textWidth = width - (size * 0.6 + metrics.gap)
+        // The last row shares its line with "updated 14:05" on the right.
+        let lastWidth = textWidth - (updated.map { updatedWidth($0, rowWidth: width) } ?? 0)
+        var rows: [FooterRow] = []
+        for (index, notice) in shown.enumerated() {
+            let text = noticeText(notice)
+            let color = noticeColor(notice)
+            let isLast = index == shown.count - 1 && hidden == 0
+            let advance = canvas.measure(text, style: .regular, size: size).advance
+            if spare > 0, advance > (isLast ? lastWidth : textWidth) {
+                // A first line as wide as the row, the rest below it (on the last row, the
+                // rest or nothing beside "updated").
+                let (first, rest) = splitLine(text, size: size, width: textWidth)
+                rows.append(FooterRow(text: first, color: color, continued: false))
+                rows.append(FooterRow(text: rest, color: color, continued: true))
+                spare -= 1
+                continue
+            }
+            rows.append(FooterRow(text: text, color: color, continued: false))
+        }
+        if hidden > 0 {
+            rows.append(
+                FooterRow(
+                    text: "+\(model.notices.count - shown.count) more", color: palette.secondary,
+                    continued: false))
+        }
+        if rows.isEmpty, updated != nil {
+            rows.append(FooterRow(text: "", color: palette.secondary, continued: false))
+        }
+        return rows
+    }
+
+    /// The words of `text` that fit `width` on a first line, and the rest.
+    private func splitLine(_ text: String, size: Double, width: Double) -> (String, String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var count = 0
+        var line = ""
+        for word in words {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if count > 0, canvas.measure(candidate, style: .regular, size: size).advance > width {
+                break
+            }
+            line = candidate
+            count += 1
+        }
+        return (line, words.dropFirst(count).joined(separator: " "))
+    }
 
     private func drawHeader(_ header: Rect, title: String, subtitle: String?, clock: String?) {
         var titleArea = header
@@ -70,53 +140,58 @@ extension PageContext {
         }
     }
 
-    private func drawFooter(
-        _ footer: Rect, lineHeight: Double, notices: [PageNotice], updated: Date?
-    ) {
+    /// "updated 14:05", as the footer shows it.
+    private func updatedText(_ updated: Date) -> String {
+        "updated " + values.clock(updated, offset: model.kioskUTCOffsetSeconds)
+    }
+
+    /// The width "updated 14:05" takes from the last row, gap included.
+    private func updatedWidth(_ updated: Date, rowWidth: Double) -> Double {
+        let advance = canvas.measure(
+            updatedText(updated), style: .regular, size: metrics.font(.small)
+        ).advance
+        return min(advance, rowWidth * 0.4) + metrics.gap * 2
+    }
+
+    private func drawFooter(_ footer: Rect, plan: [FooterRow], updated: Date?) {
         let size = metrics.font(.small)
-        let rows = footer.rows(max(1, max(notices.count, updated == nil ? 0 : 1)))
-        var noticeArea = rows
+        var rows = footer.rows(plan.count)
         if let updated, let last = rows.last {
-            let text = "updated " + values.clock(updated, offset: model.kioskUTCOffsetSeconds)
+            let text = updatedText(updated)
             let width = canvas.measure(text, style: .regular, size: size).advance
             let (right, left) = last.sliceRight(min(width, last.width * 0.4))
             canvas.drawText(
                 text, in: right, style: .regular, size: size, color: palette.secondary,
                 alignment: .right)
-            noticeArea[noticeArea.count - 1] = left.sliceRight(metrics.gap * 2).1
+            rows[rows.count - 1] = left.sliceRight(metrics.gap * 2).1
         }
-        var shown = notices
-        if model.notices.count > notices.count, !shown.isEmpty {
-            shown.removeLast()
-        }
-        for (index, notice) in shown.enumerated() {
-            drawNotice(noticeText(notice), color: noticeColor(notice), in: noticeArea[index])
-        }
-        if model.notices.count > notices.count, let last = noticeArea.last {
-            let hidden = model.notices.count - shown.count
-            drawNotice("+\(hidden) more", color: palette.secondary, in: last)
+        for (row, area) in zip(plan, rows) where !row.text.isEmpty {
+            drawNotice(row.text, color: row.color, in: area, marked: !row.continued)
         }
     }
 
-    private func drawNotice(_ text: String, color: Color, in row: Rect) {
+    private func drawNotice(_ text: String, color: Color, in row: Rect, marked: Bool) {
         let size = min(metrics.font(.small), Canvas.heightFactor * row.height)
         let radius = size * 0.3
         let (mark, rest) = row.sliceLeft(radius * 2 + metrics.gap)
-        canvas.newPath()
-        canvas.circle(Point(x: mark.minX + radius, y: row.midY), radius: radius)
-        canvas.fill(color)
+        if marked {
+            canvas.newPath()
+            canvas.circle(Point(x: mark.minX + radius, y: row.midY), radius: radius)
+            canvas.fill(color)
+        }
         canvas.drawText(
             text, in: rest, style: .regular, size: size, color: color, shrinking: false)
     }
 
-    /// The sentence of a notice: "offline · data from 14:05 · retrying in 2 min".
+    /// The sentence of a notice: "offline · data from 14:05 · retrying in 2 min"; the
+    /// countdown reads as `status` reads the same wait (`WeatherFormat.countdown`).
     func noticeText(_ notice: PageNotice) -> String {
         switch notice {
-        case .stale(let dataTime, let nextRetry):
-            var text = "offline · data from " + dataTimeText(dataTime)
+        case .stale(let dataTime, let nextRetry, let reason):
+            var text = (reason ?? "old forecast") + " · data from " + dataTimeText(dataTime)
             if let nextRetry {
-                let wait = nextRetry.timeIntervalSince(model.now)
-                text += wait < 60 ? " · retrying now" : " · retrying in " + retryText(wait)
+                let wait = WeatherFormat.countdown(nextRetry.timeIntervalSince(model.now))
+                text += wait == "now" ? " · retrying now" : " · retrying in " + wait
             }
             return text
         case .error(let message):
@@ -140,8 +215,4 @@ extension PageContext {
         return then.date == now.date ? clock : then.date.weekdayAbbreviation + " " + clock
     }
 
-    /// "2 min", "1 h 5 min": rounded up to whole minutes, as a countdown reads.
-    private func retryText(_ seconds: Double) -> String {
-        WeatherFormat.duration((seconds / 60).rounded(.up) * 60)
-    }
 }

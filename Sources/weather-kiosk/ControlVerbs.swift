@@ -64,12 +64,15 @@ struct PageCommand: ParsableCommand {
 
 struct RefreshCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "refresh", abstract: "Fetch forecasts now (within Open-Meteo's rate limits).")
+        commandName: "refresh", abstract: "Fetch forecasts now (within Open-Meteo's rate limits).",
+        discussion:
+            "A refresh under way or one that ended less than 10 seconds ago answers the request.")
     @OptionGroup var options: ConfigOptions
+    @Flag(help: "Try once even while Open-Meteo's rate limit holds refreshes.") var force = false
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard).send(
-            ControlRequest(cmd: "refresh"))
+            ControlRequest(cmd: "refresh", force: force ? true : nil))
     }
 }
 

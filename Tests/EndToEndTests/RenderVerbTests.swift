@@ -29,7 +29,7 @@ import Testing
             ])
         #expect(result.exitCode == 0)
         #expect(
-            result.standardError == "Wrote the map page of Rome (320x240, dark) to \(output).\n")
+            result.standardError == "Wrote the map page (320x240, dark) to \(output).\n")
         #expect(Self.pngSize(Self.read(output))! == (320, 240))
     }
 

@@ -21,8 +21,18 @@ import Testing
     static let notices: [PageNotice] = [
         .stale(
             dataTime: DemoData.now.addingTimeInterval(-3 * 3600),
-            nextRetry: DemoData.now.addingTimeInterval(100)),
+            nextRetry: DemoData.now.addingTimeInterval(100), reason: "offline"),
         .error("sensor missing: no answer at 0x76 on /dev/i2c-1"),
+    ]
+
+    /// Notices too long for one line: the second line shows where the page has room.
+    static let longNotices: [PageNotice] = [
+        .error(
+            "Config line 12: display.cycle_seconds must be a whole number from 2 to 3600 seconds, not 0 — the last good config is in use"
+        ),
+        .error(
+            "No forecast: could not resolve host api.open-meteo.com: check the network connection and DNS, or the host name in the configured URL."
+        ),
     ]
 
     static let cases: [Case] =
@@ -40,6 +50,12 @@ import Testing
             Case(
                 page: .hourly, size: PixelSize(width: 320, height: 240), theme: .dark,
                 notices: notices),
+            Case(
+                page: .indoor, size: PixelSize(width: 320, height: 240), theme: .dark,
+                notices: longNotices),
+            Case(
+                page: .map, size: PixelSize(width: 800, height: 480), theme: .dark,
+                notices: longNotices),
         ]
 
     /// Pixels whose channels differ by more than this count as different.

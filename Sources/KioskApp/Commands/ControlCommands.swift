@@ -178,8 +178,9 @@ public struct ControlCommands: Sendable {
         } else {
             forecast = "no forecast yet"
         }
-        forecast +=
-            " · next refresh in \(WeatherFormat.duration(Double(status.forecast.nextRefreshSeconds)))"
+        // Counted down as the stale notice on the screen counts the same wait.
+        let next = WeatherFormat.countdown(Double(status.forecast.nextRefreshSeconds))
+        forecast += next == "now" ? " · refreshing now" : " · next refresh in \(next)"
         if let error = status.forecast.error { forecast += "\n\(error)" }
         rows.append(["Forecast", forecast])
         var sensor = status.sensor.kind

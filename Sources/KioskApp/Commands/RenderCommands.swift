@@ -130,8 +130,11 @@ public struct RenderCommands: Sendable {
     private func deliver(
         _ image: PixelImage, request: Request, framebuffer: FramebufferDisplay?, model: PageModel
     ) throws {
+        // The map and indoor pages are not per city: naming one would say what is not drawn.
+        let perCity = model.page == .city || model.page == .hourly
         let what =
-            "the \(model.page.rawValue) page" + (model.city.map { " of \($0.city.name)" } ?? "")
+            "the \(model.page.rawValue) page"
+            + (perCity ? model.city.map { " of \($0.city.name)" } ?? "" : "")
         do {
             if let output = request.output {
                 if output == "-" {

@@ -17,11 +17,13 @@ public struct ControlRequest: Sendable, Hashable, Codable {
     public var rows: Int?
     /// For `preview`: "truecolor" for 24-bit colour, else the 256-colour palette.
     public var colors: String?
+    /// For `refresh`: try once even though a rate limit holds refreshes.
+    public var force: Bool?
 
     /// Creates a request.
     public init(
         cmd: String, city: String? = nil, page: String? = nil, after: Int? = nil,
-        columns: Int? = nil, rows: Int? = nil, colors: String? = nil
+        columns: Int? = nil, rows: Int? = nil, colors: String? = nil, force: Bool? = nil
     ) {
         self.cmd = cmd
         self.city = city
@@ -30,6 +32,7 @@ public struct ControlRequest: Sendable, Hashable, Codable {
         self.columns = columns
         self.rows = rows
         self.colors = colors
+        self.force = force
     }
 }
 

@@ -55,6 +55,9 @@ public enum KioskDaemon {
             )
         }
         let notifier = SystemdNotifier(environment: environment)
+        let addCity = CityAddHint.command(
+            configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
+            workingDirectory: currentDirectory(), environment: environment)
         if configuration.display.kind == .terminal, isatty(1) == 1 {
             // The alternate screen without a cursor; `restoreTerminal` gives the terminal back.
             writeToTerminal(TerminalScreen.enter)
@@ -68,7 +71,12 @@ public enum KioskDaemon {
                     time: time, onFrame: onFrame)
             },
             makeSensor: { configuration in sensorWorker(configuration, logger: logger) },
-            files: files, notifier: notifier, host: { HostIdentity.current() }, logger: logger,
+            files: files, notifier: notifier,
+            host: {
+                var host = HostIdentity.current()
+                host.addCityCommand = addCity
+                return host
+            }, logger: logger,
             seed: UInt64.random(in: 0...UInt64.max))
         let engine = KioskEngine(
             start: KioskEngine.Start(
@@ -232,4 +240,11 @@ extension KioskConfiguration {
         }
         return configuration
     }
+}
+
+/// The working directory, "/" when it cannot be told (deleted, or too deep).
+private func currentDirectory() -> String {
+    guard let pointer = getcwd(nil, 0) else { return "/" }
+    defer { free(pointer) }
+    return String(cString: pointer)
 }

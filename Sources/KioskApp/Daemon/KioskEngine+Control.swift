@@ -35,7 +35,7 @@ extension KioskEngine {
                 process(.action(.showPage(page), from: .control))
                 return message(describeSlide())
             case "refresh":
-                return message(refresh())
+                return message(refresh(force: request.force ?? false))
             case "reload":
                 switch await reloadConfig() {
                 case .success(let text): return message(text)
@@ -108,15 +108,32 @@ extension KioskEngine {
         }
     }
 
-    private func refresh() -> String {
+    /// Asks the reducer for a refresh and says what became of it.
+    private func refresh(force: Bool) -> String {
         let now = parts.time.now()
-        process(.action(.refresh, from: .control))
-        if state.refreshing { return "Fetching forecasts now." }
-        if let until = state.rateLimitedUntil, until > now.monotonic {
-            let wait = WeatherFormat.duration(until.seconds(since: now.monotonic))
-            return "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent."
+        process(.action(force ? .forceRefresh : .refresh, from: .control))
+        let next = WeatherFormat.countdown(state.secondsUntilRefresh(at: now))
+        switch state.lastRefreshRequest {
+        case .started?:
+            return force && state.rateLimitedUntil != nil
+                ? "Fetching forecasts now, once, despite Open-Meteo's rate limit."
+                : "Fetching forecasts now."
+        case .joinedRunning?:
+            return "A refresh is under way already; this one joins it."
+        case .joinedRecent(let secondsAgo)?:
+            let ago = secondsAgo < 1 ? "moments" : WeatherFormat.countdown(secondsAgo)
+            return "Forecasts were fetched \(ago) ago; nothing was sent, and the next refresh is"
+                + " due in \(next)."
+        case .scheduled(let at)?:
+            let wait = WeatherFormat.countdown(at.seconds(since: now.monotonic))
+            return "The last attempt failed moments ago; the next one goes out in \(wait)."
+        case .heldByRateLimit(let until)?:
+            let wait = WeatherFormat.countdown(until.seconds(since: now.monotonic))
+            return "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent"
+                + " (refresh --force tries once anyway)."
+        case nil:
+            return "A refresh is due in \(next)."
         }
-        return "A refresh is due in \(WeatherFormat.duration(state.secondsUntilRefresh(at: now)))."
     }
 
     /// "Showing the hourly page of Rome (2 of 5)."

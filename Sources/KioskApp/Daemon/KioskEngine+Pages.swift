@@ -62,19 +62,23 @@ extension KioskEngine {
                 dewPoint: reading.dewPoint, tendency: indoor.tendency, history: history))
     }
 
+    /// The notices over every page: what went wrong, what to do first (`NoticeText`), and
+    /// for old data when the next attempt is due (the reducer's `nextRefresh`, the same
+    /// instant `status` counts down to).
     private func notices(at now: KioskTime) -> [PageNotice] {
         var notices: [PageNotice] = []
         if state.isStale(at: now), let fetched = state.lastForecast {
             let retry = now.wall.addingTimeInterval(state.secondsUntilRefresh(at: now))
-            notices.append(.stale(dataTime: fetched, nextRetry: retry))
+            notices.append(
+                .stale(dataTime: fetched, nextRetry: retry, reason: state.forecastFailureSummary))
         } else if state.lastForecast == nil, let error = state.forecastError {
-            notices.append(.error("No forecast yet: \(error)"))
+            notices.append(.error(NoticeText.noForecast(error)))
         }
         if let problem = configProblems.first {
-            notices.append(.error("Config refused, the last good one is in use: \(problem)"))
+            notices.append(.error(NoticeText.configRefused(problem, file: store.path)))
         }
         if let error = state.sensorError, configuration.sensor.kind != .none {
-            notices.append(.error("Sensor: \(error)"))
+            notices.append(.error(NoticeText.sensor(error)))
         }
         return notices
     }

@@ -255,7 +255,9 @@ public actor KioskEngine {
         } catch {
             note("forecast", error.message, level: .warning)
             let notBefore = error.rateLimitWindow?.resetDate(after: now.wall)
-            process(.forecastFailed(message: error.message, notBefore: notBefore))
+            process(
+                .forecastFailed(
+                    message: error.message, notBefore: notBefore, summary: error.summary))
         }
     }
 

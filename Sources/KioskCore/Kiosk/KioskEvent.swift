@@ -14,8 +14,12 @@ public enum KioskAction: Sendable, Hashable {
     case showCity(Int)
     /// A configured page.
     case showPage(Page)
-    /// Fetch forecasts now (within the rate limit).
+    /// Fetch forecasts now (within the rate limit); joins a refresh under way or one that
+    /// ended less than `KioskState.refreshJoinSeconds` ago.
     case refresh
+    /// Fetch forecasts now even though a rate limit or a recent refresh says to wait: one
+    /// attempt (a refresh under way is still joined).
+    case forceRefresh
     /// Light the display (at night) without changing what it shows.
     case wake
 }
@@ -56,8 +60,10 @@ public enum KioskEvent: Sendable {
     case action(KioskAction, from: ActionSource)
     /// A refresh brought forecasts fetched at `fetchedAt`.
     case forecastSucceeded(fetchedAt: Date)
-    /// A refresh failed; `notBefore` is when a rate limit resets, if that was the reason.
-    case forecastFailed(message: String, notBefore: Date?)
+    /// A refresh failed; `notBefore` is when a rate limit resets, if that was the reason;
+    /// `summary` says what happened in a few words for the stale notice ("Open-Meteo error
+    /// 500", "offline"), nil when unknown.
+    case forecastFailed(message: String, notBefore: Date?, summary: String? = nil)
     /// The sensor gave a reading.
     case sensorSucceeded
     /// The sensor failed.

@@ -19,6 +19,8 @@ public struct KioskSettings: Sendable, Hashable {
     /// Everything besides the favourites that changes what a refresh fetches: the units,
     /// the API's address and key, the station. A change means fetching again.
     public var forecastQuery: String
+    /// The API's address and key: a rate limit holds for one of these, so a change lifts it.
+    public var forecastEndpoint: String
 
     /// The settings a configuration gives.
     public init(_ configuration: KioskConfiguration) {
@@ -32,6 +34,7 @@ public struct KioskSettings: Sendable, Hashable {
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         let units = ForecastUnits(configuration.units)
         let station = configuration.station.coordinate
+        forecastEndpoint = configuration.forecast.baseURL + "|" + configuration.forecast.apiKey
         forecastQuery = [
             units.temperature.rawValue, units.wind.rawValue, units.precipitation.rawValue,
             configuration.forecast.baseURL, configuration.forecast.apiKey,

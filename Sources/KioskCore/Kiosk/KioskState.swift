@@ -21,24 +21,31 @@ public struct KioskState: Sendable {
     /// Favourites a person chose to look at, newest first.
     public private(set) var recentCities: [City] = []
     /// When the newest forecast was fetched (wall clock).
-    public private(set) var lastForecast: Date?
+    public internal(set) var lastForecast: Date?
     /// Why the last refresh failed, while it has not succeeded since.
-    public private(set) var forecastError: String?
+    public internal(set) var forecastError: String?
     /// Refreshes failed in a row.
-    public private(set) var forecastFailures = 0
+    public internal(set) var forecastFailures = 0
     /// Why the last sensor reading failed, while none has succeeded since.
     public private(set) var sensorError: String?
     /// Why the config file was last refused, until a good one is loaded.
     public private(set) var configError: String?
 
     /// When the next refresh is due.
-    public private(set) var nextRefresh: MonotonicInstant
+    public internal(set) var nextRefresh: MonotonicInstant
     /// Whether a refresh is under way.
-    public private(set) var refreshing = false
+    public internal(set) var refreshing = false
     /// Until when Open-Meteo's rate limit forbids asking again.
-    public private(set) var rateLimitedUntil: MonotonicInstant?
+    public internal(set) var rateLimitedUntil: MonotonicInstant?
     /// The favourites changed while a refresh was under way: fetch again when it ends.
-    private var refreshAgain = false
+    var refreshAgain = false
+    /// When the last refresh ended, succeeded or failed: a manual refresh soon after joins it.
+    var lastRefreshEnded: MonotonicInstant?
+    /// What happened to the last manual refresh, for the reply to the person who asked.
+    public internal(set) var lastRefreshRequest: RefreshRequestOutcome?
+    /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
+    /// 500"), while it has not succeeded since.
+    public internal(set) var forecastFailureSummary: String?
     /// When the next sensor reading is due.
     public private(set) var nextSensorRead: MonotonicInstant
     /// Whether a reading is under way.
@@ -53,7 +60,7 @@ public struct KioskState: Sendable {
     private var nextMinute: MonotonicInstant
     private var nextNightChange: MonotonicInstant?
     private var started = false
-    private var random: SplitMix64
+    var random: SplitMix64
     private var persisted = PersistedKioskState()
 
     /// A kiosk about to start at `now` with `settings`; `seed` drives the back-off jitter.
@@ -95,18 +102,6 @@ public struct KioskState: Sendable {
         settings.cities.indices.contains(cityIndex) ? settings.cities[cityIndex] : nil
     }
 
-    /// Whether the forecast is older than twice the refresh interval (or missing after the
-    /// first attempt failed): the overlay says so.
-    public func isStale(at now: KioskTime) -> Bool {
-        guard let lastForecast else { return forecastFailures > 0 }
-        return now.wall.timeIntervalSince(lastForecast) > 2 * Double(settings.refreshMinutes * 60)
-    }
-
-    /// Seconds until the next refresh attempt, from `now`.
-    public func secondsUntilRefresh(at now: KioskTime) -> Double {
-        max(0, nextRefresh.seconds(since: now.monotonic))
-    }
-
     // MARK: The reducer
 
     /// Applies `event` at `now` and returns what the services must do, in order.
@@ -131,34 +126,10 @@ public struct KioskState: Sendable {
         case .action(let action, let source):
             perform(action, from: source, at: now, into: &effects)
         case .forecastSucceeded(let fetchedAt):
-            refreshing = false
-            lastForecast = fetchedAt
-            forecastError = nil
-            forecastFailures = 0
-            rateLimitedUntil = nil
-            nextRefresh = now.monotonic.advanced(bySeconds: Double(settings.refreshMinutes * 60))
-            if refreshAgain {
-                refreshAgain = false
-                nextRefresh = now.monotonic
-            }
+            forecastSucceeded(fetchedAt: fetchedAt, at: now)
             effects.append(.render)
-        case .forecastFailed(let message, let notBefore):
-            refreshing = false
-            forecastFailures += 1
-            forecastError = message
-            var delay = Backoff.jittered(
-                Backoff.forecastDelay(failures: forecastFailures), using: &random)
-            rateLimitedUntil = nil
-            if let notBefore {
-                // A rate limit: wait until its window resets, plus a little so that kiosks
-                // on one address do not all knock at the same second.
-                let untilReset = max(1, notBefore.timeIntervalSince(now.wall))
-                rateLimitedUntil = now.monotonic.advanced(bySeconds: untilReset)
-                delay =
-                    untilReset
-                    + Double.random(in: 1...min(60, 1 + untilReset * 0.05), using: &random)
-            }
-            nextRefresh = now.monotonic.advanced(bySeconds: delay)
+        case .forecastFailed(let message, let notBefore, let summary):
+            forecastFailed(message: message, summary: summary, notBefore: notBefore, at: now)
             effects.append(.render)
         case .sensorSucceeded:
             reading = false
@@ -232,8 +203,14 @@ public struct KioskState: Sendable {
         power = wanted
         effects.append(.setDisplayPower(wanted))
         if wasOff {
-            // Back from blank: show the present, and let the slide run its full time.
+            // Back from blank: let the slide run its full time.
             nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+        }
+        if wanted != .off {
+            // Lit or dimmed: draw the frame after the change, so that a display which dims
+            // the pictures it is given shows the new brightness at once, not at the next
+            // slide. An earlier frame in this batch would be drawn at the old power.
+            effects.removeAll { $0 == .render }
             effects.append(.render)
         }
     }
@@ -268,11 +245,14 @@ public struct KioskState: Sendable {
                 page.isPerCity && !settings.cities.isEmpty
                 ? Slide(.page(page), cityIndex: cityIndex) : Slide(.page(page))
         case .refresh:
-            refreshSoon(at: now)
-            return
+            requestRefresh(force: false, at: now)
+        case .forceRefresh:
+            requestRefresh(force: true, at: now)
         case .wake:
-            return
+            break
         }
+        // Every interaction pauses cycling, a refresh or a wake-up too: what a person looks
+        // at stays up while they look.
         pausedUntil = now.monotonic.advanced(bySeconds: Double(settings.resumeAfterSeconds))
         if slide != before {
             effects.append(.render)
@@ -280,17 +260,6 @@ public struct KioskState: Sendable {
                 noteViewed(city, into: &effects)
             }
         }
-    }
-
-    /// Moves the next refresh to now, unless one is under way or a rate limit forbids it
-    /// (then the refresh stays at the window's end).
-    private mutating func refreshSoon(at now: KioskTime) {
-        guard !refreshing else {
-            refreshAgain = true
-            return
-        }
-        if let until = rateLimitedUntil, now.monotonic < until { return }
-        nextRefresh = min(nextRefresh, now.monotonic)
     }
 
     private mutating func moveCity(by step: Int) {
@@ -376,6 +345,11 @@ public struct KioskState: Sendable {
             ? relocated
             : sequence.first(where: { $0.cityIndex == cityIndex }) ?? sequence.first
                 ?? Slide(.empty)
+        if old.forecastEndpoint != newSettings.forecastEndpoint {
+            // A rate limit counts against an address and a key: another API address or key
+            // may well be allowed, so the hold is tried again rather than waited out.
+            rateLimitedUntil = nil
+        }
         if old.cities != newSettings.cities || old.forecastQuery != newSettings.forecastQuery {
             // New favourites, units or an API address need forecasts now, within the rate
             // limit.

@@ -1,0 +1,47 @@
+/// The sentences of the notices the kiosk draws over its pages: what to do first, so that
+/// the first line of a notice (all a small screen has room for) still says it. The whole
+/// sentences stay in `status` and the log.
+enum NoticeText {
+    /// "Config line 12: display.cycle_seconds must be … — the last good config is in use",
+    /// from a problem in the form "FILE, line N: message." (or "FILE: message.").
+    static func configRefused(_ problem: String, file: String) -> String {
+        let tail = " — the last good config is in use"
+        var rest = Substring(problem)
+        guard rest.hasPrefix(file) else { return "Config refused: \(trimmed(rest))" + tail }
+        rest = rest.dropFirst(file.count)
+        if rest.hasPrefix(", line ") {
+            rest = rest.dropFirst(", line ".count)
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            let message = rest.dropFirst(digits.count)
+            if !digits.isEmpty, message.hasPrefix(": ") {
+                return "Config line \(digits): \(trimmed(message.dropFirst(2)))" + tail
+            }
+        } else if rest.hasPrefix(": ") {
+            return "Config: \(trimmed(rest.dropFirst(2)))" + tail
+        }
+        return "Config refused: \(trimmed(Substring(problem)))" + tail
+    }
+
+    /// "No forecast: could not resolve host api.open-meteo.com: check the network …".
+    static func noForecast(_ message: String) -> String {
+        "No forecast: " + lowercasingFirst(message)
+    }
+
+    /// "Sensor: cannot open /dev/i2c-1 …".
+    static func sensor(_ message: String) -> String { "Sensor: \(message)" }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while text.hasSuffix(".") || text.hasSuffix(" ") { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// "Could not …" → "could not …", but "Open-Meteo …" and "HTTP …" stay as they are.
+    private static func lowercasingFirst(_ text: String) -> String {
+        let words = text.split(separator: " ", maxSplits: 1)
+        guard let first = words.first, first.count > 1,
+            first.dropFirst().allSatisfy({ $0.isLowercase })
+        else { return text }
+        return first.lowercased() + text.dropFirst(first.count)
+    }
+}
