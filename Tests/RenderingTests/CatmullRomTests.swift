@@ -70,7 +70,7 @@ import Testing
         let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         #expect(points.allSatisfy { screen.contains($0) })
         // Heights follow the temperatures: warmer is higher on the screen, in proportion.
-        let temperatures = hours.compactMap(\.temperature)
+        let temperatures = hours.compactMap { $0.temperature?.celsius }
         let warmest = try #require(temperatures.indices.max { temperatures[$0] < temperatures[$1] })
         let coldest = try #require(temperatures.indices.min { temperatures[$0] < temperatures[$1] })
         let pixelsPerDegree =
