@@ -17,11 +17,11 @@ public struct SensorReading: Sendable, Hashable, Codable {
     public var chip: SensorChip
     /// When it was taken.
     public var time: Date
-    /// Air temperature, after the configured corrections (stored as °C).
+    /// Air temperature, after the configured corrections.
     public var temperature: Temperature
     /// Relative humidity, %; nil for a BMP280.
     public var humidity: Double?
-    /// Station-level (absolute) pressure (stored as Pa).
+    /// Station-level (absolute) pressure.
     public var pressure: Pressure
 
     /// Creates a reading.
