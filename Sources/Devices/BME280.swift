@@ -59,12 +59,12 @@ public struct BME280: Sendable {
     public struct Measurement: Sendable, Hashable {
         /// Which chip made it.
         public var chip: SensorChip
-        /// °C.
-        public var temperature: Double
+        /// Temperature.
+        public var temperature: Temperature
         /// %RH; nil for a BMP280.
         public var humidity: Double?
-        /// Station pressure, Pa.
-        public var pressure: Double
+        /// Station pressure.
+        public var pressure: Pressure
         /// The raw values it was computed from.
         public var raw: BME280RawSample
     }
@@ -203,8 +203,8 @@ public struct BME280: Sendable {
         }
         let result = setup.calibration.compensate(raw)
         return Measurement(
-            chip: setup.chip, temperature: result.temperature, humidity: result.humidity,
-            pressure: result.pressure, raw: raw)
+            chip: setup.chip, temperature: Temperature(celsius: result.temperature),
+            humidity: result.humidity, pressure: Pressure(pascals: result.pressure), raw: raw)
     }
 
     /// `count` registers from `register`, checked to be `count` bytes.

@@ -1,6 +1,8 @@
 public import FoundationEssentials
 
-/// The units a forecast's numbers are in: those it was requested with.
+/// The units a forecast was requested (and answered) in. Temperatures, wind speeds and
+/// pressures carry their unit in their type; precipitation is a number in `precipitation`.
+/// The forecast cache stores the numbers in these units.
 public struct ForecastUnits: Sendable, Hashable, Codable {
     /// Unit of every temperature.
     public var temperature: TemperatureUnit
@@ -28,31 +30,32 @@ public struct ForecastUnits: Sendable, Hashable, Codable {
 
 /// Current conditions at one location. Every value may be missing: Open-Meteo sends `null`
 /// where a model has no data, and the kiosk shows a dash rather than inventing a number.
-public struct CurrentConditions: Sendable, Hashable, Codable {
+public struct CurrentConditions: Sendable, Hashable {
     /// When the values apply.
     public var time: Date
     /// Air temperature at 2 m.
-    public var temperature: Double?
+    public var temperature: Temperature?
     /// Relative humidity at 2 m, percent.
     public var relativeHumidity: Double?
     /// Apparent ("feels like") temperature.
-    public var apparentTemperature: Double?
+    public var apparentTemperature: Temperature?
     /// Whether the sun is up.
     public var isDay: Bool?
     /// WMO weather code.
     public var weatherCode: WeatherCode?
     /// Wind speed at 10 m.
-    public var windSpeed: Double?
+    public var windSpeed: Speed?
     /// Direction the wind comes from, degrees clockwise from north.
     public var windDirection: Double?
-    /// Surface (station-level) pressure, hPa.
-    public var surfacePressure: Double?
+    /// Surface (station-level) pressure.
+    public var surfacePressure: Pressure?
 
     /// Creates a set of current conditions.
     public init(
-        time: Date, temperature: Double? = nil, relativeHumidity: Double? = nil,
-        apparentTemperature: Double? = nil, isDay: Bool? = nil, weatherCode: WeatherCode? = nil,
-        windSpeed: Double? = nil, windDirection: Double? = nil, surfacePressure: Double? = nil
+        time: Date, temperature: Temperature? = nil, relativeHumidity: Double? = nil,
+        apparentTemperature: Temperature? = nil, isDay: Bool? = nil,
+        weatherCode: WeatherCode? = nil, windSpeed: Speed? = nil, windDirection: Double? = nil,
+        surfacePressure: Pressure? = nil
     ) {
         self.time = time
         self.temperature = temperature
@@ -67,11 +70,11 @@ public struct CurrentConditions: Sendable, Hashable, Codable {
 }
 
 /// One hour of the hourly forecast.
-public struct HourlyForecast: Sendable, Hashable, Codable {
+public struct HourlyForecast: Sendable, Hashable {
     /// Start of the hour.
     public var time: Date
     /// Air temperature at 2 m.
-    public var temperature: Double?
+    public var temperature: Temperature?
     /// Probability of precipitation, percent.
     public var precipitationProbability: Double?
     /// WMO weather code.
@@ -81,7 +84,7 @@ public struct HourlyForecast: Sendable, Hashable, Codable {
 
     /// Creates an hour of forecast.
     public init(
-        time: Date, temperature: Double? = nil, precipitationProbability: Double? = nil,
+        time: Date, temperature: Temperature? = nil, precipitationProbability: Double? = nil,
         weatherCode: WeatherCode? = nil, isDay: Bool? = nil
     ) {
         self.time = time
@@ -93,16 +96,16 @@ public struct HourlyForecast: Sendable, Hashable, Codable {
 }
 
 /// One day of the daily forecast, in the location's own calendar.
-public struct DailyForecast: Sendable, Hashable, Codable {
+public struct DailyForecast: Sendable, Hashable {
     /// The local date.
     public var date: LocalDate
     /// The day's most significant WMO weather code.
     public var weatherCode: WeatherCode?
     /// Highest temperature at 2 m.
-    public var temperatureMax: Double?
+    public var temperatureMax: Temperature?
     /// Lowest temperature at 2 m.
-    public var temperatureMin: Double?
-    /// Sum of precipitation.
+    public var temperatureMin: Temperature?
+    /// Sum of precipitation, in the forecast's precipitation unit.
     public var precipitationSum: Double?
     /// Highest hourly probability of precipitation, percent.
     public var precipitationProbabilityMax: Double?
@@ -113,8 +116,8 @@ public struct DailyForecast: Sendable, Hashable, Codable {
 
     /// Creates a day of forecast.
     public init(
-        date: LocalDate, weatherCode: WeatherCode? = nil, temperatureMax: Double? = nil,
-        temperatureMin: Double? = nil, precipitationSum: Double? = nil,
+        date: LocalDate, weatherCode: WeatherCode? = nil, temperatureMax: Temperature? = nil,
+        temperatureMin: Temperature? = nil, precipitationSum: Double? = nil,
         precipitationProbabilityMax: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil
     ) {
         self.date = date
@@ -128,7 +131,8 @@ public struct DailyForecast: Sendable, Hashable, Codable {
     }
 }
 
-/// The forecast for one location, as Open-Meteo returned it.
+/// The forecast for one location, as Open-Meteo returned it. Encoded with its numbers in
+/// `units` (pressure in hPa), as Open-Meteo sent them: the forecast cache's format.
 public struct LocationForecast: Sendable, Hashable, Codable {
     /// The grid point the model used (close to, not equal to, the requested coordinate).
     public var coordinate: Coordinate
@@ -140,7 +144,7 @@ public struct LocationForecast: Sendable, Hashable, Codable {
     public var timezoneAbbreviation: String?
     /// The UTC offset valid when the forecast was made, applied to the whole series.
     public var utcOffsetSeconds: Int
-    /// The units the numbers are in.
+    /// The units it was requested in (and the cache stores it in).
     public var units: ForecastUnits
     /// Current conditions, when requested and present.
     public var current: CurrentConditions?

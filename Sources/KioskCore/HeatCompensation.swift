@@ -19,19 +19,19 @@ public struct HeatCompensation: Sendable, Hashable {
     /// Whether the CPU temperature is needed.
     public var usesCPUTemperature: Bool { cpuHeatFactor > 0 }
 
-    /// The corrected temperature (°C) and relative humidity (%, nil stays nil).
+    /// The corrected temperature and relative humidity (%, nil stays nil).
     /// - Parameters:
-    ///   - temperature: the sensor's temperature, °C.
+    ///   - temperature: the sensor's temperature.
     ///   - humidity: the sensor's relative humidity, %, nil for a BMP280.
-    ///   - cpuTemperature: the averaged CPU temperature, °C; nil skips the CPU term.
-    public func apply(temperature: Double, humidity: Double?, cpuTemperature: Double?)
-        -> (temperature: Double, humidity: Double?)
-    {
-        var corrected = temperature
+    ///   - cpuTemperature: the averaged CPU temperature; nil skips the CPU term.
+    public func apply(
+        temperature: Temperature, humidity: Double?, cpuTemperature: Temperature?
+    ) -> (temperature: Temperature, humidity: Double?) {
+        var celsius = temperature.celsius
         if cpuHeatFactor > 0, let cpuTemperature {
-            corrected -= (cpuTemperature - temperature) / cpuHeatFactor
+            celsius -= (cpuTemperature.celsius - temperature.celsius) / cpuHeatFactor
         }
-        corrected += temperatureOffset
+        let corrected = Temperature(celsius: celsius + temperatureOffset)
         guard let humidity else { return (corrected, nil) }
         guard corrected != temperature,
             let dewPoint = Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity)

@@ -11,24 +11,27 @@ public enum Humidity {
     /// The Magnus coefficient c, °C.
     public static let magnusC = 243.04
 
-    /// The dew point, °C, of air at `temperature` °C and `relativeHumidity` %; nil when the
+    /// The dew point of air at `temperature` and `relativeHumidity` %; nil when the
     /// humidity is not above 0 % (dry air has no dew point) or an input is not finite.
-    public static func dewPoint(temperature: Double, relativeHumidity: Double) -> Double? {
-        guard temperature.isFinite, relativeHumidity.isFinite, relativeHumidity > 0 else {
+    public static func dewPoint(temperature: Temperature, relativeHumidity: Double)
+        -> Temperature?
+    {
+        let celsius = temperature.celsius
+        guard celsius.isFinite, relativeHumidity.isFinite, relativeHumidity > 0 else {
             return nil
         }
         let gamma =
-            Double.log(relativeHumidity / 100) + magnusB * temperature
-            / (magnusC + temperature)
-        return magnusC * gamma / (magnusB - gamma)
+            Double.log(relativeHumidity / 100) + magnusB * celsius / (magnusC + celsius)
+        return Temperature(celsius: magnusC * gamma / (magnusB - gamma))
     }
 
-    /// The relative humidity, %, of air at `temperature` °C whose dew point is `dewPoint` °C,
+    /// The relative humidity, %, of air at `temperature` whose dew point is `dewPoint`,
     /// clamped to 0…100.
-    public static func relativeHumidity(temperature: Double, dewPoint: Double) -> Double {
-        let exponent =
-            magnusB * dewPoint / (magnusC + dewPoint) - magnusB * temperature
-            / (magnusC + temperature)
+    public static func relativeHumidity(temperature: Temperature, dewPoint: Temperature)
+        -> Double
+    {
+        let (air, dew) = (temperature.celsius, dewPoint.celsius)
+        let exponent = magnusB * dew / (magnusC + dew) - magnusB * air / (magnusC + air)
         return min(100, max(0, 100 * Double.exp(exponent)))
     }
 }

@@ -45,16 +45,16 @@ public struct CityWeather: Sendable, Hashable {
 public struct IndoorSample: Sendable, Hashable {
     /// When it was measured.
     public var time: Date
-    /// Temperature, °C.
-    public var temperature: Double
+    /// Temperature.
+    public var temperature: Temperature
     /// Relative humidity, %; nil for a BMP280.
     public var humidity: Double?
-    /// Pressure, hPa: sea-level when the elevation is known, else station-level, the same
-    /// kind as the page's pressure value.
-    public var pressure: Double?
+    /// Pressure: sea-level when the elevation is known, else station-level, the same kind
+    /// as the page's pressure value.
+    public var pressure: Pressure?
 
     /// Creates a sample.
-    public init(time: Date, temperature: Double, humidity: Double?, pressure: Double?) {
+    public init(time: Date, temperature: Temperature, humidity: Double?, pressure: Pressure?) {
         self.time = time
         self.temperature = temperature
         self.humidity = humidity
@@ -64,13 +64,13 @@ public struct IndoorSample: Sendable, Hashable {
 
 /// The latest indoor reading with what is derived from it.
 public struct IndoorConditions: Sendable, Hashable {
-    /// The compensated reading (temperature °C, humidity %, station pressure Pa).
+    /// The compensated reading (temperature, humidity %, station pressure).
     public var reading: SensorReading
-    /// Sea-level pressure, hPa; nil when the station's elevation is unknown (the page then
-    /// shows the station pressure and says so).
-    public var seaLevelPressure: Double?
-    /// Dew point, °C; nil without humidity.
-    public var dewPoint: Double?
+    /// Sea-level pressure; nil when the station's elevation is unknown (the page then shows
+    /// the station pressure and says so).
+    public var seaLevelPressure: Pressure?
+    /// Dew point; nil without humidity.
+    public var dewPoint: Temperature?
     /// The 3-hour pressure tendency; nil until three hours of readings exist.
     public var tendency: PressureTendency?
     /// The last 24 hours, oldest first.
@@ -78,7 +78,7 @@ public struct IndoorConditions: Sendable, Hashable {
 
     /// Creates indoor conditions.
     public init(
-        reading: SensorReading, seaLevelPressure: Double?, dewPoint: Double?,
+        reading: SensorReading, seaLevelPressure: Pressure?, dewPoint: Temperature?,
         tendency: PressureTendency?, history: [IndoorSample]
     ) {
         self.reading = reading

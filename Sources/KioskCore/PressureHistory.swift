@@ -13,15 +13,15 @@ public struct PressureHistory: Sendable, Hashable {
     public static let tendencySpan: TimeInterval = 3 * 3600
     /// How far from exactly three hours ago the oldest sample may be.
     public static let tolerance: TimeInterval = 15 * 60
-    /// The steady band, Pa: |change| below this is steady.
-    public static let steadyBand = 100.0
+    /// The steady band: |change| below this is steady.
+    public static let steadyBand = Pressure(hectopascals: 1)
 
     /// One stored sample.
     public struct Sample: Sendable, Hashable {
         /// When it was measured.
         public var time: Date
-        /// Station pressure, Pa.
-        public var pressure: Double
+        /// Station pressure.
+        public var pressure: Pressure
     }
 
     /// Most samples held.
@@ -48,10 +48,10 @@ public struct PressureHistory: Sendable, Hashable {
         }
     }
 
-    /// Records a pressure (Pa). Ignored when it is not finite, older than the newest
+    /// Records a pressure. Ignored when it is not finite, older than the newest
     /// sample, or within `minimumSpacing` of it. A clock that jumps back more than the
     /// span starts the history again.
-    public mutating func record(_ pressure: Double, at time: Date) {
+    public mutating func record(_ pressure: Pressure, at time: Date) {
         guard pressure.isFinite else { return }
         if newest >= 0, let last = samples[newest] {
             let gap = time.timeIntervalSince(last.time)
@@ -73,9 +73,9 @@ public struct PressureHistory: Sendable, Hashable {
         count = 0
     }
 
-    /// The change, Pa, from the sample nearest three hours before the newest one to the
+    /// The change from the sample nearest three hours before the newest one to the
     /// newest; nil while the history does not reach back that far (within the tolerance).
-    public var threeHourChange: Double? {
+    public var threeHourChange: Pressure? {
         let all = stored
         guard let last = all.last else { return nil }
         let target = last.time.addingTimeInterval(-Self.tendencySpan)
@@ -92,8 +92,8 @@ public struct PressureHistory: Sendable, Hashable {
     /// of samples.
     public var tendency: PressureTendency? {
         guard let change = threeHourChange else { return nil }
-        if change >= Self.steadyBand { return .rising }
-        if change <= -Self.steadyBand { return .falling }
+        if change.pascals >= Self.steadyBand.pascals { return .rising }
+        if change.pascals <= -Self.steadyBand.pascals { return .falling }
         return .steady
     }
 }

@@ -17,16 +17,17 @@ public struct SensorReading: Sendable, Hashable, Codable {
     public var chip: SensorChip
     /// When it was taken.
     public var time: Date
-    /// Air temperature, °C, after the configured corrections.
-    public var temperature: Double
+    /// Air temperature, after the configured corrections.
+    public var temperature: Temperature
     /// Relative humidity, %; nil for a BMP280.
     public var humidity: Double?
-    /// Station-level (absolute) pressure, Pa.
-    public var pressure: Double
+    /// Station-level (absolute) pressure.
+    public var pressure: Pressure
 
     /// Creates a reading.
     public init(
-        chip: SensorChip, time: Date, temperature: Double, humidity: Double?, pressure: Double
+        chip: SensorChip, time: Date, temperature: Temperature, humidity: Double?,
+        pressure: Pressure
     ) {
         self.chip = chip
         self.time = time

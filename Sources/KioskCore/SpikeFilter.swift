@@ -40,9 +40,10 @@ public struct SensorSpikeFilter: Sendable, Hashable {
             chip = reading.chip
         }
         var filtered = reading
-        filtered.temperature = temperature.filter(reading.temperature)
+        filtered.temperature = Temperature(
+            celsius: temperature.filter(reading.temperature.celsius))
         filtered.humidity = reading.humidity.map { humidity.filter($0) }
-        filtered.pressure = pressure.filter(reading.pressure)
+        filtered.pressure = Pressure(pascals: pressure.filter(reading.pressure.pascals))
         return filtered
     }
 }

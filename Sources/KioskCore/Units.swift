@@ -6,15 +6,6 @@ public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
     /// The symbol shown after a number, with its degree sign.
     public var symbol: String { self == .celsius ? "°C" : "°F" }
 
-    /// Converts a temperature in degrees Celsius to this unit.
-    public func fromCelsius(_ value: Double) -> Double {
-        self == .celsius ? value : value * 9 / 5 + 32
-    }
-
-    /// Converts a temperature in this unit to degrees Celsius.
-    public func toCelsius(_ value: Double) -> Double {
-        self == .celsius ? value : (value - 32) * 5 / 9
-    }
 }
 
 /// Wind speed unit; raw values are the config spellings and Open-Meteo's `wind_speed_unit`.
@@ -43,15 +34,6 @@ public enum PressureUnit: String, Sendable, Codable, CaseIterable {
 
     /// The symbol shown after a number.
     public var symbol: String { rawValue }
-
-    /// Converts hectopascals to this unit.
-    public func fromHectopascals(_ value: Double) -> Double {
-        switch self {
-        case .hectopascal: value
-        case .inchesOfMercury: value / 33.8638866667
-        case .millimetresOfMercury: value / 1.33322387415
-        }
-    }
 
     /// Digits after the decimal point that suit the unit's size.
     public var fractionDigits: Int { self == .inchesOfMercury ? 2 : 0 }

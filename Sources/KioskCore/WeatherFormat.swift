@@ -1,14 +1,21 @@
 /// Numbers as a weather display writes them; shared by the terminal, the pages and the
 /// small displays so that every surface says the same thing.
 public enum WeatherFormat {
-    /// "12°" (rounded) or "12.3°" with `digits`; "–" when missing. Unit symbol optional.
+    /// "12°" (rounded) or "12.3°" with `digits`, in `unit`; "–" when missing. With
+    /// `symbol`, "12 °C".
     public static func temperature(
-        _ value: Double?, unit: TemperatureUnit? = nil, digits: Int = 0
+        _ temperature: Temperature?, in unit: TemperatureUnit, symbol: Bool = false,
+        digits: Int = 0
     ) -> String {
+        guard let temperature, temperature.isFinite else { return "–" }
+        let number = decimal(temperature.value(in: unit), digits: digits)
+        return symbol ? number + " " + unit.symbol : number + "°"
+    }
+
+    /// "12°" from a number already in the display unit (an axis label); "–" when missing.
+    public static func degrees(_ value: Double?, digits: Int = 0) -> String {
         guard let value, value.isFinite else { return "–" }
-        let number = decimal(value, digits: digits)
-        guard let unit else { return number + "°" }
-        return number + " " + unit.symbol
+        return decimal(value, digits: digits) + "°"
     }
 
     /// "71 %"; "–" when missing.
@@ -17,19 +24,19 @@ public enum WeatherFormat {
         return decimal(value, digits: 0) + " %"
     }
 
-    /// "9 km/h SW"; the direction is left out when missing.
-    public static func wind(_ speed: Double?, direction: Double?, unit: WindUnit) -> String {
+    /// "9 km/h SW" in `unit`; the direction is left out when missing.
+    public static func wind(_ speed: Speed?, direction: Double?, unit: WindUnit) -> String {
         guard let speed, speed.isFinite else { return "–" }
         let digits = unit == .ms ? 1 : 0
-        var text = decimal(speed, digits: digits) + " " + unit.symbol
+        var text = decimal(speed.value(in: unit), digits: digits) + " " + unit.symbol
         if let direction, direction.isFinite { text += " " + compass(direction) }
         return text
     }
 
-    /// "1016 hPa" from hectopascals, in the display's unit.
-    public static func pressure(_ hectopascals: Double?, unit: PressureUnit) -> String {
-        guard let hectopascals, hectopascals.isFinite else { return "–" }
-        return decimal(unit.fromHectopascals(hectopascals), digits: unit.fractionDigits) + " "
+    /// "1016 hPa", "29.99 inHg": `pressure` in `unit`; "–" when missing.
+    public static func pressure(_ pressure: Pressure?, unit: PressureUnit) -> String {
+        guard let pressure, pressure.isFinite else { return "–" }
+        return decimal(pressure.value(in: unit), digits: unit.fractionDigits) + " "
             + unit.symbol
     }
 

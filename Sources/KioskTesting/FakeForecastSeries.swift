@@ -125,11 +125,11 @@ extension FakeOpenMeteo {
         }
 
         private func temperature(_ celsius: Double) -> Double {
-            units.temperature.fromCelsius(celsius)
+            Temperature(celsius: celsius).value(in: units.temperature)
         }
 
         private func temperature(_ celsius: Double?) -> Double? {
-            celsius.map { units.temperature.fromCelsius($0) }
+            celsius.map { Temperature(celsius: $0).value(in: units.temperature) }
         }
 
         private func windSpeed(_ kilometresPerHour: Double) -> Double {

@@ -61,42 +61,49 @@ private struct LocationReader {
         self.utcOffsetSeconds = offset.isFinite && offset.magnitude < 86_400 ? Int(offset) : 0
     }
 
+    /// The forecast, every number given the unit the response (or else the request) states:
+    /// this is where a number becomes a temperature, a speed or a pressure.
     func forecast(requested: Coordinate, units: ForecastUnits) throws(OpenMeteoError)
         -> LocationForecast
     {
-        LocationForecast(
+        let units = reportedUnits(default: units)
+        return LocationForecast(
             coordinate: Coordinate(
                 latitude: body.latitude ?? requested.latitude,
                 longitude: body.longitude ?? requested.longitude),
             elevation: body.elevation, timezone: body.timezone,
             timezoneAbbreviation: body.timezoneAbbreviation, utcOffsetSeconds: utcOffsetSeconds,
-            units: reportedUnits(default: units), current: try current(),
-            hourly: try hourly(), daily: try daily())
+            units: units, current: try current(units),
+            hourly: try hourly(units), daily: try daily(units))
     }
 
-    private func current() throws(OpenMeteoError) -> CurrentConditions? {
+    private func current(_ units: ForecastUnits) throws(OpenMeteoError) -> CurrentConditions? {
+        let temperature = { (value: Double?) in value.map { Temperature($0, units.temperature) } }
+        let speed = { (value: Double?) in value.map { Speed($0, units.wind) } }
         if let current = body.current {
             guard let time = try instant(current.time, field: "current.time") else { return nil }
             return CurrentConditions(
-                time: time, temperature: current.temperature,
+                time: time, temperature: temperature(current.temperature),
                 relativeHumidity: current.relativeHumidity,
-                apparentTemperature: current.apparentTemperature, isDay: flag(current.isDay),
-                weatherCode: code(current.weatherCode), windSpeed: current.windSpeed,
-                windDirection: current.windDirection, surfacePressure: current.surfacePressure)
+                apparentTemperature: temperature(current.apparentTemperature),
+                isDay: flag(current.isDay), weatherCode: code(current.weatherCode),
+                windSpeed: speed(current.windSpeed), windDirection: current.windDirection,
+                // Open-Meteo gives pressures in hPa whatever the request says.
+                surfacePressure: current.surfacePressure.map { Pressure(hectopascals: $0) })
         }
         if let legacy = body.currentWeather {
             guard let time = try instant(legacy.time, field: "current_weather.time") else {
                 return nil
             }
             return CurrentConditions(
-                time: time, temperature: legacy.temperature, isDay: flag(legacy.isDay),
-                weatherCode: code(legacy.weatherCode), windSpeed: legacy.windSpeed,
-                windDirection: legacy.windDirection)
+                time: time, temperature: temperature(legacy.temperature),
+                isDay: flag(legacy.isDay), weatherCode: code(legacy.weatherCode),
+                windSpeed: speed(legacy.windSpeed), windDirection: legacy.windDirection)
         }
         return nil
     }
 
-    private func hourly() throws(OpenMeteoError) -> [HourlyForecast] {
+    private func hourly(_ units: ForecastUnits) throws(OpenMeteoError) -> [HourlyForecast] {
         guard let block = body.hourly, let times = block.time else { return [] }
         var hours: [HourlyForecast] = []
         hours.reserveCapacity(times.count)
@@ -105,7 +112,10 @@ private struct LocationReader {
             guard let time = try instant(value, field: "hourly.time[\(row)]") else { continue }
             hours.append(
                 HourlyForecast(
-                    time: time, temperature: block.temperature?[ifPresent: row] ?? nil,
+                    time: time,
+                    temperature: (block.temperature?[ifPresent: row] ?? nil).map {
+                        Temperature($0, units.temperature)
+                    },
                     precipitationProbability: block.precipitationProbability?[ifPresent: row]
                         ?? nil,
                     weatherCode: code(block.weatherCode?[ifPresent: row] ?? nil),
@@ -114,7 +124,8 @@ private struct LocationReader {
         return hours
     }
 
-    private func daily() throws(OpenMeteoError) -> [DailyForecast] {
+    private func daily(_ units: ForecastUnits) throws(OpenMeteoError) -> [DailyForecast] {
+        let temperature = { (value: Double?) in value.map { Temperature($0, units.temperature) } }
         guard let block = body.daily, let times = block.time else { return [] }
         var days: [DailyForecast] = []
         days.reserveCapacity(times.count)
@@ -123,8 +134,8 @@ private struct LocationReader {
             days.append(
                 DailyForecast(
                     date: date, weatherCode: code(block.weatherCode?[ifPresent: row] ?? nil),
-                    temperatureMax: block.temperatureMax?[ifPresent: row] ?? nil,
-                    temperatureMin: block.temperatureMin?[ifPresent: row] ?? nil,
+                    temperatureMax: temperature(block.temperatureMax?[ifPresent: row] ?? nil),
+                    temperatureMin: temperature(block.temperatureMin?[ifPresent: row] ?? nil),
                     precipitationSum: block.precipitationSum?[ifPresent: row] ?? nil,
                     precipitationProbabilityMax: block.precipitationProbabilityMax?[
                         ifPresent: row] ?? nil,

@@ -85,11 +85,10 @@ private struct CharacterPageText {
     func city() -> CharacterPage {
         guard let weather = model.city else { return empty() }
         let forecast = weather.forecast
-        let unit = forecast?.units.temperature ?? model.units.temperature
         let current = forecast?.current
         let now = CharacterSection { width, _ in
             let glyph = icon(current?.weatherCode, isDay: current?.isDay ?? true)
-            let temperature = t(values.temperature(current?.temperature, from: unit))
+            let temperature = t(values.temperature(current?.temperature))
             let condition = current?.weatherCode
             let variants: [CharacterLine] = [
                 [glyph, temperature, t(" " + (condition?.condition ?? "No data yet"))],
@@ -99,11 +98,10 @@ private struct CharacterPageText {
             return [CharacterFit.line(variants, width: width)]
         }
         let details = CharacterSection { width, budget in
-            let feels = values.temperature(current?.apparentTemperature, from: unit)
+            let feels = values.temperature(current?.apparentTemperature)
             let humidity = values.percent(current?.relativeHumidity).replacing(" ", with: "")
             let speed = values.wind(
-                current?.windSpeed, direction: current?.windDirection,
-                from: forecast?.units.wind ?? model.units.wind)
+                current?.windSpeed, direction: current?.windDirection)
             let windWithUnit = speed
             let wind = speed.replacing(" \(model.units.wind.symbol)", with: "")
             if budget >= 2 {
@@ -134,8 +132,8 @@ private struct CharacterPageText {
             let items = upcoming.map { day -> [CharacterLine] in
                 let name = String(day.date.weekdayAbbreviation.prefix(2))
                 let glyph = icon(day.weatherCode, isDay: true)
-                let high = values.temperature(day.temperatureMax, from: unit)
-                let low = values.temperature(day.temperatureMin, from: unit)
+                let high = values.temperature(day.temperatureMax)
+                let low = values.temperature(day.temperatureMin)
                 let bareHigh = high.replacing("°", with: "")
                 let bareLow = low.replacing("°", with: "")
                 return [
@@ -156,7 +154,6 @@ private struct CharacterPageText {
     func hourly() -> CharacterPage {
         guard let weather = model.city else { return empty() }
         let forecast = weather.forecast
-        let unit = forecast?.units.temperature ?? model.units.temperature
         let hours = forecast?.upcomingHours(from: model.now, count: 24) ?? []
         let list = CharacterSection(isList: true) { width, _ in
             guard let forecast, !hours.isEmpty else { return [[t("No hourly forecast")]] }
@@ -172,7 +169,7 @@ private struct CharacterPageText {
                     label = "\(twelve)\(local.hour < 12 ? "a" : "p")"
                 }
                 let glyph = icon(hour.weatherCode, isDay: hour.isDay ?? true)
-                let temperature = values.temperature(hour.temperature, from: unit)
+                let temperature = values.temperature(hour.temperature)
                 return [
                     [t(label), glyph, t(temperature)],
                     [t(label), glyph, t(temperature.replacing("°", with: ""))],
@@ -212,13 +209,12 @@ private struct CharacterPageText {
     private func indoorSections(_ conditions: IndoorConditions) -> [CharacterSection] {
         let reading = conditions.reading
         let unit = model.units.temperature
-        let temperature = WeatherFormat.temperature(
-            unit.fromCelsius(reading.temperature), digits: 1)
+        let temperature = WeatherFormat.temperature(reading.temperature, in: unit, digits: 1)
         let humidity = reading.humidity.map {
             WeatherFormat.percent($0).replacing(" ", with: "")
         }
         let dewPoint = conditions.dewPoint.map {
-            WeatherFormat.temperature(unit.fromCelsius($0))
+            WeatherFormat.temperature($0, in: unit)
         }
         let climate = CharacterSection { width, _ in
             var line: CharacterLine = [.icon(.thermometer), t(temperature)]
@@ -226,8 +222,7 @@ private struct CharacterPageText {
             return [CharacterFit.line([line], width: width)]
         }
         let pressure = CharacterSection { width, budget in
-            let hectopascals = conditions.seaLevelPressure ?? reading.pressure / 100
-            let value = WeatherFormat.pressure(hectopascals, unit: model.units.pressure)
+            let value = values.pressure(conditions.seaLevelPressure ?? reading.pressure)
             let trend: [CharacterLine]
             switch conditions.tendency {
             case .rising: trend = [[.icon(.rising), t("rising")], [.icon(.rising)]]
@@ -262,12 +257,11 @@ private struct CharacterPageText {
         let list = CharacterSection(isList: true) { width, _ in
             model.favourites.map { weather in
                 let forecast = weather.forecast
-                let unit = forecast?.units.temperature ?? model.units.temperature
                 let current = forecast?.current
                 let value = current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
                 let right: CharacterLine = [
                     icon(current?.weatherCode, isDay: current?.isDay ?? true),
-                    t(values.temperature(value, from: unit)),
+                    t(values.temperature(value)),
                 ]
                 return CharacterFit.line([[t(weather.city.name)]], right: right, width: width)
             }

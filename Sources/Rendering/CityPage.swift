@@ -10,32 +10,30 @@ extension PageContext {
             title: weather.city.name, subtitle: weather.city.country,
             clock: cityClock(forecast), updated: weather.fetchedAt)
         let current = forecast?.current
-        let unit = forecast?.units.temperature ?? model.units.temperature
         let today = forecast?.today(at: model.now)
         let days = forecast?.upcomingDays(after: model.now, count: 3) ?? []
         let details: [(String, String)] = [
-            ("Feels like", values.temperature(current?.apparentTemperature, from: unit)),
+            ("Feels like", values.temperature(current?.apparentTemperature)),
             ("Humidity", values.percent(current?.relativeHumidity)),
             (
                 "Wind",
                 values.wind(
-                    current?.windSpeed, direction: current?.windDirection,
-                    from: forecast?.units.wind ?? model.units.wind)
+                    current?.windSpeed, direction: current?.windDirection)
             ),
             (
                 "High / low",
-                values.temperature(today?.temperatureMax, from: unit) + " / "
-                    + values.temperature(today?.temperatureMin, from: unit)
+                values.temperature(today?.temperatureMax) + " / "
+                    + values.temperature(today?.temperatureMin)
             ),
         ]
         let now = CurrentBlock(
-            temperature: values.temperature(current?.temperature, from: unit),
+            temperature: values.temperature(current?.temperature),
             condition: current?.weatherCode?.condition ?? "–",
             icon: current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true)
         if metrics.isPortrait {
-            drawCityPortrait(content, now: now, details: details, days: days, unit: unit)
+            drawCityPortrait(content, now: now, details: details, days: days)
         } else {
-            drawCityLandscape(content, now: now, details: details, days: days, unit: unit)
+            drawCityLandscape(content, now: now, details: details, days: days)
         }
     }
 
@@ -55,8 +53,7 @@ extension PageContext {
     }
 
     private func drawCityLandscape(
-        _ content: Rect, now: CurrentBlock, details: [(String, String)], days: [DailyForecast],
-        unit: TemperatureUnit
+        _ content: Rect, now: CurrentBlock, details: [(String, String)], days: [DailyForecast]
     ) {
         let gap = metrics.gap
         let (top, rest) = content.sliceTop(content.height * 0.53)
@@ -78,12 +75,11 @@ extension PageContext {
 
         let detailArea = right.sliceLeft(gap * 2).1
         drawDetails(details, in: detailArea.insetBy(dx: 0, dy: detailArea.height * 0.04))
-        drawDays(days, in: bottom, unit: unit, vertical: false)
+        drawDays(days, in: bottom, vertical: false)
     }
 
     private func drawCityPortrait(
-        _ content: Rect, now: CurrentBlock, details: [(String, String)], days: [DailyForecast],
-        unit: TemperatureUnit
+        _ content: Rect, now: CurrentBlock, details: [(String, String)], days: [DailyForecast]
     ) {
         let gap = metrics.gap
         let (top, afterTop) = content.sliceTop(content.height * 0.27)
@@ -102,7 +98,7 @@ extension PageContext {
         let (detailArea, afterDetails) = afterCondition.sliceTop(afterCondition.height * 0.36)
         drawDetails(details, in: detailArea.insetBy(dx: gap, dy: gap))
         separator(y: afterDetails.minY + gap / 2, from: content.minX, to: content.maxX)
-        drawDays(days, in: afterDetails.sliceTop(gap * 1.5).1, unit: unit, vertical: true)
+        drawDays(days, in: afterDetails.sliceTop(gap * 1.5).1, vertical: true)
     }
 
     /// Label-value rows: the label on the left in the secondary colour, the value right.
@@ -124,7 +120,7 @@ extension PageContext {
 
     /// The next days, side by side (landscape) or one per row (portrait).
     private func drawDays(
-        _ days: [DailyForecast], in area: Rect, unit: TemperatureUnit, vertical: Bool
+        _ days: [DailyForecast], in area: Rect, vertical: Bool
     ) {
         guard !days.isEmpty else {
             canvas.drawText(
@@ -138,8 +134,8 @@ extension PageContext {
             ? area.rows(slots, gap: metrics.gap) : area.columns(slots, gap: metrics.gap * 2)
         for (day, cell) in zip(days, cells) {
             let label = day.date.weekdayAbbreviation + " \(day.date.day)"
-            let high = values.temperature(day.temperatureMax, from: unit)
-            let low = values.temperature(day.temperatureMin, from: unit)
+            let high = values.temperature(day.temperatureMax)
+            let low = values.temperature(day.temperatureMin)
             let temperatures = [
                 TextRun(text: high, color: palette.warm, style: .bold),
                 TextRun(text: " / ", color: palette.secondary),

@@ -92,7 +92,7 @@ extension DemoData {
             hourly.append(
                 HourlyForecast(
                     time: midnight.addingTimeInterval(Double(hour) * 3600),
-                    temperature: (temperature * 10).rounded() / 10,
+                    temperature: Temperature(celsius: (temperature * 10).rounded() / 10),
                     precipitationProbability: (chance / 5).rounded() * 5, weatherCode: code,
                     isDay: isDay))
         }
@@ -116,13 +116,15 @@ extension DemoData {
         let currentHour = hourly[min(max(0, hourIndex), hourly.count - 1)]
         let localHour = LocalDateTime(now, utcOffsetSeconds: offset)
         let hourOfDay = Double(localHour.hour) + Double(localHour.minute) / 60
-        let temperature = currentHour.temperature ?? sample.mean
+        let temperature = currentHour.temperature?.celsius ?? sample.mean
         let current = CurrentConditions(
-            time: now, temperature: temperature, relativeHumidity: sample.humidity,
-            apparentTemperature: ((temperature - sample.wind / 12) * 10).rounded() / 10,
+            time: now, temperature: Temperature(celsius: temperature),
+            relativeHumidity: sample.humidity,
+            apparentTemperature: Temperature(
+                celsius: ((temperature - sample.wind / 12) * 10).rounded() / 10),
             isDay: hourOfDay >= sample.sunrise && hourOfDay < sample.sunset,
-            weatherCode: sample.current, windSpeed: sample.wind,
-            windDirection: sample.windDirection, surfacePressure: 1012.4)
+            weatherCode: sample.current, windSpeed: Speed(sample.wind, .kmh),
+            windDirection: sample.windDirection, surfacePressure: Pressure(hectopascals: 1012.4))
         return LocationForecast(
             coordinate: sample.city.coordinate, elevation: 30, timezone: sample.city.timezone,
             timezoneAbbreviation: sample.zone, utcOffsetSeconds: offset,

@@ -60,17 +60,18 @@ public enum DemoData {
                 48 - 2.5 * cosine((localHour - 17) / 24 * 2 * .pi) + 0.8 * sine(Double(step) * 0.13)
             let pressure = 1014.2 + 4.4 * hoursAgo / 24 + 0.3 * sine(Double(step) * 0.09)
             return IndoorSample(
-                time: time, temperature: rounded(temperature, 2), humidity: rounded(humidity, 2),
-                pressure: rounded(pressure, 2))
+                time: time, temperature: Temperature(celsius: rounded(temperature, 2)),
+                humidity: rounded(humidity, 2),
+                pressure: Pressure(hectopascals: rounded(pressure, 2)))
         }
         let last = samples[samples.count - 1]
         let reading = SensorReading(
             chip: .bme280, time: now, temperature: last.temperature, humidity: last.humidity,
-            pressure: 100_990)
+            pressure: Pressure(pascals: 100_990))
         return .reading(
             IndoorConditions(
                 reading: reading, seaLevelPressure: last.pressure,
-                dewPoint: 9.1, tendency: .falling, history: samples))
+                dewPoint: Temperature(celsius: 9.1), tendency: .falling, history: samples))
     }
 
     private static func rounded(_ value: Double, _ digits: Int) -> Double {

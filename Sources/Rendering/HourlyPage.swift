@@ -61,7 +61,7 @@ extension PageContext {
             x: plot.minX, y: plot.minY + labelHeight * 1.2, width: plot.width,
             height: max(1, plot.height * 0.78 - labelHeight * 2.4))
         let barArea = plot.sliceBottom(plot.height * 0.3).0
-        let temperatures = hours.map { values.convert($0.temperature, from: unit) }
+        let temperatures = hours.map { values.convert($0.temperature) }
         let known = temperatures.compactMap { $0 }
         let low = known.min() ?? 0
         let high = known.max() ?? 1
@@ -168,7 +168,7 @@ extension PageContext {
             canvas.circle(point, radius: metrics.stroke(5))
             canvas.fill(color)
             let text = values.temperature(
-                hours[chart.pointHours[index]].temperature, from: unit)
+                hours[chart.pointHours[index]].temperature)
             let width = canvas.measure(text, style: .bold, size: size).advance + 2
             let x = max(plot.minX, min(plot.maxX - width, point.x - width / 2))
             let gap = metrics.stroke(8)
@@ -262,7 +262,6 @@ extension PageContext {
     {
         let chosen = stride(from: 3, to: hours.count, by: 3).prefix(5).map { hours[$0] }
         let rows = area.rows(max(1, chosen.count), gap: metrics.gap / 2)
-        let unit = forecast.units.temperature
         for (hour, row) in zip(chosen, rows) {
             let parts = row.columns(4, gap: metrics.gap)
             canvas.drawText(
@@ -272,7 +271,7 @@ extension PageContext {
                 hour.weatherCode?.icon ?? .unknown, isDay: hour.isDay ?? true,
                 in: parts[1].centeredSquare)
             canvas.drawText(
-                values.temperature(hour.temperature, from: unit), in: parts[2], style: .bold,
+                values.temperature(hour.temperature), in: parts[2], style: .bold,
                 size: metrics.font(.body), color: palette.warm, alignment: .center)
             canvas.drawPrecipitation(
                 values.percent(hour.precipitationProbability), in: parts[3],

@@ -46,13 +46,13 @@ extension PageContext {
         let temperatureUnit = model.units.temperature
         var tiles: [Tile] = []
         let dewPoint = conditions.dewPoint.map {
-            "dew point " + WeatherFormat.temperature(temperatureUnit.fromCelsius($0))
+            "dew point " + WeatherFormat.temperature($0, in: temperatureUnit)
         }
         tiles.append(
             Tile(
                 label: "Temperature",
                 value: WeatherFormat.temperature(
-                    temperatureUnit.fromCelsius(reading.temperature), digits: 1),
+                    reading.temperature, in: temperatureUnit, digits: 1),
                 note: [
                     TextRun(
                         text: dewPoint
@@ -62,7 +62,7 @@ extension PageContext {
                 ],
                 color: palette.warm,
                 history: conditions.history.map {
-                    ($0.time, temperatureUnit.fromCelsius($0.temperature))
+                    ($0.time, $0.temperature.value(in: temperatureUnit))
                 },
                 minimumSpan: 2))
         if reading.chip.measuresHumidity {
@@ -76,11 +76,12 @@ extension PageContext {
                     }, minimumSpan: 10))
         }
         let seaLevel = conditions.seaLevelPressure
-        let pressure = seaLevel ?? reading.pressure / 100
+        let pressure = seaLevel ?? reading.pressure
+        let pressureUnit = model.units.pressure
         tiles.append(
             Tile(
                 label: seaLevel == nil ? "Pressure (station)" : "Pressure",
-                value: WeatherFormat.pressure(pressure, unit: model.units.pressure),
+                value: WeatherFormat.pressure(pressure, unit: pressureUnit),
                 note: [
                     TextRun(
                         text: conditions.tendency.map(tendencyText) ?? "tendency after 3 h",
@@ -88,10 +89,8 @@ extension PageContext {
                 ],
                 color: palette.pressure,
                 history: conditions.history.compactMap { sample in
-                    sample.pressure.map {
-                        (sample.time, model.units.pressure.fromHectopascals($0))
-                    }
-                }, minimumSpan: model.units.pressure.fromHectopascals(4),
+                    sample.pressure.map { (sample.time, $0.value(in: pressureUnit)) }
+                }, minimumSpan: Pressure(hectopascals: 4).value(in: pressureUnit),
                 tendency: conditions.tendency))
         let gap = metrics.gap * 2
         let cells =

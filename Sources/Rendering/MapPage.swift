@@ -171,9 +171,8 @@ extension PageContext {
 
     private func mapLabel(_ weather: CityWeather) -> MapLabel {
         let forecast = weather.forecast
-        let unit = forecast?.units.temperature ?? model.units.temperature
         let value = forecast?.current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
-        let temperature = values.temperature(value, from: unit)
+        let temperature = values.temperature(value)
         let size = metrics.font(.body)
         let padding = size * 0.35
         let iconSide = size * 1.3
@@ -182,7 +181,7 @@ extension PageContext {
         let height = max(iconSide, size / Canvas.heightFactor) + padding
         return MapLabel(
             name: weather.city.name, temperature: temperature,
-            temperatureColor: temperatureColor(values.celsius(value, from: unit)),
+            temperatureColor: temperatureColor(values.celsius(value)),
             icon: forecast?.today(at: model.now)?.weatherCode?.icon ?? .unknown,
             size: LabelPlacement.Size(
                 width: padding * 3 + iconSide + name + degrees + 2, height: height),

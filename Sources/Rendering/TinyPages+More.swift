@@ -23,11 +23,9 @@ extension PageContext {
         }
         let reading = conditions.reading
         let unit = model.units.temperature
-        let temperature = WeatherFormat.temperature(
-            unit.fromCelsius(reading.temperature), digits: 1)
+        let temperature = WeatherFormat.temperature(reading.temperature, in: unit, digits: 1)
         let humidity = reading.humidity.map { WeatherFormat.percent($0) }
-        let pressure = WeatherFormat.pressure(
-            conditions.seaLevelPressure ?? reading.pressure / 100, unit: model.units.pressure)
+        let pressure = values.pressure(conditions.seaLevelPressure ?? reading.pressure)
         let tendency: String
         switch conditions.tendency {
         case .rising: tendency = "rising"
@@ -36,7 +34,7 @@ extension PageContext {
         case nil: tendency = "tendency after 3 h"
         }
         let dewPoint = conditions.dewPoint.map {
-            "dew point " + WeatherFormat.temperature(unit.fromCelsius($0))
+            "dew point " + WeatherFormat.temperature($0, in: unit)
         }
         if isShortTiny {
             if step == 0 {
@@ -106,10 +104,9 @@ extension PageContext {
         let shown = model.favourites.dropFirst(step * perStep).prefix(perStep)
         for (weather, row) in zip(shown, list.rows(perStep)) {
             let forecast = weather.forecast
-            let unit = forecast?.units.temperature ?? model.units.temperature
             let current = forecast?.current
             let value = current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
-            let temperature = values.temperature(value, from: unit)
+            let temperature = values.temperature(value)
             let size = isShortTiny ? 12.0 : 10.0
             let temperatureWidth = canvas.measure(temperature, style: .bold, size: size).advance + 1
             let (temperatureArea, rest) = row.sliceRight(temperatureWidth)

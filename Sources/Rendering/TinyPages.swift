@@ -86,7 +86,6 @@ extension PageContext {
     private func drawTinyCity(step: Int) {
         guard let weather = model.city else { return drawTinyEmpty(step: 0) }
         let forecast = weather.forecast
-        let unit = forecast?.units.temperature ?? model.units.temperature
         let current = forecast?.current
         let today = forecast?.today(at: model.now)
         let days = forecast?.upcomingDays(after: model.now, count: 3) ?? []
@@ -101,7 +100,7 @@ extension PageContext {
                 tinyText(weather.city.name, in: nameRow, size: 10, bold: true)
                 let (temperatureArea, detail) = rest.sliceLeft(rest.width * 0.5)
                 tinyText(
-                    values.temperature(current?.temperature, from: unit), in: temperatureArea,
+                    values.temperature(current?.temperature), in: temperatureArea,
                     size: 20, bold: true)
                 let lines = detail.rows(2)
                 tinyText(tinyClock(forecast), in: lines[0], size: 9, alignment: .right)
@@ -109,7 +108,7 @@ extension PageContext {
                     values.percent(current?.relativeHumidity), in: lines[1], size: 9,
                     alignment: .right)
             } else {
-                drawTinyDays(days, unit: unit, in: area, icons: true)
+                drawTinyDays(days, in: area, icons: true)
             }
             return
         }
@@ -123,14 +122,14 @@ extension PageContext {
         let (temperatureArea, highLowArea) = afterIcon.sliceLeft(3).1.sliceLeft(
             afterIcon.width * 0.52)
         tinyText(
-            values.temperature(current?.temperature, from: unit), in: temperatureArea, size: 24,
+            values.temperature(current?.temperature), in: temperatureArea, size: 24,
             bold: true)
         let highLow = highLowArea.insetBy(dx: 0, dy: 2).rows(2)
         tinyText(
-            "H " + values.temperature(today?.temperatureMax, from: unit), in: highLow[0],
+            "H " + values.temperature(today?.temperatureMax), in: highLow[0],
             size: 10, alignment: .right)
         tinyText(
-            "L " + values.temperature(today?.temperatureMin, from: unit), in: highLow[1],
+            "L " + values.temperature(today?.temperatureMin), in: highLow[1],
             size: 10, alignment: .right)
         let humidity = values.percent(current?.relativeHumidity)
         let humidityWidth = canvas.measure(humidity, style: .regular, size: 9).advance + 1
@@ -139,12 +138,12 @@ extension PageContext {
         tinyText(
             current?.weatherCode?.condition ?? "No data yet", in: conditionArea.sliceRight(3).1,
             size: 9)
-        drawTinyDays(days, unit: unit, in: daysRow.sliceTop(1).1, icons: false)
+        drawTinyDays(days, in: daysRow.sliceTop(1).1, icons: false)
     }
 
     /// The next days side by side: "Mo 20/11", with an icon above when there is room.
     private func drawTinyDays(
-        _ days: [DailyForecast], unit: TemperatureUnit, in area: Rect, icons: Bool
+        _ days: [DailyForecast], in area: Rect, icons: Bool
     ) {
         guard !days.isEmpty else {
             tinyText("No daily forecast", in: area, size: 9, alignment: .center)
@@ -152,8 +151,8 @@ extension PageContext {
         }
         for (day, cell) in zip(days, area.columns(3, gap: 2)) {
             let name = String(day.date.weekdayAbbreviation.prefix(2))
-            let high = values.temperature(day.temperatureMax, from: unit)
-            let low = values.temperature(day.temperatureMin, from: unit)
+            let high = values.temperature(day.temperatureMax)
+            let low = values.temperature(day.temperatureMin)
             let temperatures = high.replacing("°", with: "") + "/" + low.replacing("°", with: "")
             if icons {
                 let (bottom, top) = cell.sliceBottom(10)
@@ -173,15 +172,14 @@ extension PageContext {
     private func drawTinyHourly() {
         guard let weather = model.city else { return drawTinyEmpty(step: 0) }
         let forecast = weather.forecast
-        let unit = forecast?.units.temperature ?? model.units.temperature
         let hours = forecast?.upcomingHours(from: model.now, count: 24) ?? []
-        let temperatures = hours.map { values.convert($0.temperature, from: unit) }
+        let temperatures = hours.map { values.convert($0.temperature) }
         let known = temperatures.compactMap { $0 }
         let area = tinyArea
         let title = isShortTiny ? weather.city.name : weather.city.name + " 24 h"
         var range = ""
         if let low = known.min(), let high = known.max() {
-            range = WeatherFormat.temperature(low) + "…" + WeatherFormat.temperature(high)
+            range = WeatherFormat.degrees(low) + "…" + WeatherFormat.degrees(high)
         }
         let below = tinyHeader(title, clock: range, in: area)
         guard let forecast, hours.count >= 2, let low = known.min(), let high = known.max() else {

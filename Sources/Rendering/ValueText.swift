@@ -6,40 +6,31 @@ import KioskCore
 struct ValueText {
     let units: Units
 
-    /// A temperature given in `unit` as "12°" in the display unit; "–" when missing.
-    func temperature(_ value: Double?, from unit: TemperatureUnit, digits: Int = 0) -> String {
-        WeatherFormat.temperature(convert(value, from: unit), digits: digits)
+    /// A temperature as "12°" in the display unit; "–" when missing.
+    func temperature(_ value: Temperature?, digits: Int = 0) -> String {
+        WeatherFormat.temperature(value, in: units.temperature, digits: digits)
     }
 
-    /// A temperature given in `unit`, in the display unit.
-    func convert(_ value: Double?, from unit: TemperatureUnit) -> Double? {
+    /// A temperature as a number in the display unit; nil when missing.
+    func convert(_ value: Temperature?) -> Double? {
         guard let value, value.isFinite else { return nil }
-        return units.temperature.fromCelsius(unit.toCelsius(value))
+        return value.value(in: units.temperature)
     }
 
-    /// A temperature in the display unit, as degrees Celsius (for colour choices).
-    func celsius(_ value: Double?, from unit: TemperatureUnit) -> Double? {
+    /// A temperature in degrees Celsius (for colour choices); nil when missing.
+    func celsius(_ value: Temperature?) -> Double? {
         guard let value, value.isFinite else { return nil }
-        return unit.toCelsius(value)
+        return value.celsius
     }
 
-    /// A wind speed given in `unit` as "9 km/h SW" in the display unit.
-    func wind(_ speed: Double?, direction: Double?, from unit: WindUnit) -> String {
-        guard let speed, speed.isFinite else { return "–" }
-        let metresPerSecond = speed / Self.metresPerSecond(unit)
-        return WeatherFormat.wind(
-            metresPerSecond * Self.metresPerSecond(units.wind), direction: direction,
-            unit: units.wind)
+    /// A wind speed as "9 km/h SW" in the display unit.
+    func wind(_ speed: Speed?, direction: Double?) -> String {
+        WeatherFormat.wind(speed, direction: direction, unit: units.wind)
     }
 
-    /// How many of `unit` make one metre per second.
-    private static func metresPerSecond(_ unit: WindUnit) -> Double {
-        switch unit {
-        case .ms: 1
-        case .kmh: 3.6
-        case .mph: 2.236936
-        case .kn: 1.943844
-        }
+    /// A pressure as "1016 hPa" in the display unit.
+    func pressure(_ pressure: Pressure?) -> String {
+        WeatherFormat.pressure(pressure, unit: units.pressure)
     }
 
     /// "71 %".

@@ -21,12 +21,13 @@ extension BME280Calibration {
         return bytes
     }
 
-    /// The raw ADC values whose compensation comes nearest to the given conditions (°C,
-    /// %RH or nil, Pa): each channel found by bisection over its ADC range, temperature
+    /// The raw ADC values whose compensation comes nearest to the given conditions
+    /// (humidity in %RH, or nil): each channel found by bisection over its ADC range, temperature
     /// first because the others depend on it. Never returns a skipped marker.
-    public func rawSample(temperature: Double, humidity: Double?, pressure: Double)
+    public func rawSample(temperature: Temperature, humidity: Double?, pressure: Pressure)
         -> BME280RawSample
     {
+        let (temperature, pressure) = (temperature.celsius, pressure.pascals)
         let maximum20 = (1 << 20) - 1
         func compensated(_ raw: BME280RawSample) -> BME280Compensated { compensate(raw) }
         let adcT = Self.nearest(in: 0...maximum20, to: temperature, avoiding: 0x80000) {

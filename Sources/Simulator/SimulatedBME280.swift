@@ -14,8 +14,8 @@ public final class SimulatedBME280: SimulatedI2CChip {
     public enum Output: Sendable {
         /// These ADC values, exactly.
         case raw(BME280RawSample)
-        /// The ADC values that compensate to these: °C, %RH, Pa.
-        case conditions(temperature: Double, humidity: Double, pressure: Double)
+        /// The ADC values that compensate to these (humidity in %RH).
+        case conditions(temperature: Temperature, humidity: Double, pressure: Pressure)
         /// The climate's conditions at the time `now` gives when the measurement ends.
         case climate(SimulatedClimate, now: @Sendable () -> Date)
     }
@@ -70,7 +70,9 @@ public final class SimulatedBME280: SimulatedI2CChip {
     /// - Precondition: the right number of calibration bytes (a programmer error).
     public init(
         model: SensorChip = .bme280, calibrationBytes: [UInt8] = referenceCalibrationBytes,
-        output: Output = .conditions(temperature: 21, humidity: 45, pressure: 101_325)
+        output: Output = .conditions(
+            temperature: Temperature(celsius: 21), humidity: 45,
+            pressure: Pressure(pascals: 101_325))
     ) {
         let humidityBytes = model == .bme280 ? Array(calibrationBytes[26..<33]) : nil
         precondition(calibrationBytes.count == (model == .bme280 ? 33 : 26))

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import KioskCore
 import RealModule
 
 /// Plausible indoor weather for the simulator board: a daily temperature swing that peaks
@@ -16,9 +17,9 @@ public struct SimulatedClimate: Sendable, Hashable {
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
-    /// The indoor conditions at `instant`: °C, %RH and station pressure, Pa.
+    /// The indoor conditions at `instant`: temperature, %RH and station pressure.
     public func conditions(at instant: Date) -> (
-        temperature: Double, humidity: Double, pressure: Double
+        temperature: Temperature, humidity: Double, pressure: Pressure
     ) {
         let seconds = instant.timeIntervalSince1970 + Double(utcOffsetSeconds)
         let hour = (seconds / 3600).truncatingRemainder(dividingBy: 24)
@@ -30,6 +31,6 @@ public struct SimulatedClimate: Sendable, Hashable {
             101_325 + 900 * Double.sin(2 * .pi * day / 4.5)
             + 80 * Double.cos(2 * .pi * (hour - 10) / 12)
         let pressure = seaLevel * Double.pow(1 - 0.0065 * elevation / 288.15, 5.255)
-        return (temperature, humidity, pressure)
+        return (Temperature(celsius: temperature), humidity, Pressure(pascals: pressure))
     }
 }

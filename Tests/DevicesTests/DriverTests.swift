@@ -13,8 +13,8 @@ import Testing
         let measurement = try await bench.driver.read()
         #expect(measurement.chip == vector.model)
         #expect(measurement.raw == vector.raw)
-        #expect(close(measurement.temperature, vector.temperature))
-        #expect(close(measurement.pressure, vector.pressure))
+        #expect(close(measurement.temperature.celsius, vector.temperature))
+        #expect(close(measurement.pressure.pascals, vector.pressure))
         if let humidity = vector.humidity {
             #expect(close(measurement.humidity, humidity))
         } else {
@@ -67,23 +67,27 @@ import Testing
         // A driver that read too early would get the reset values (0x80000): 684 hPa-style
         // garbage, or here a skipped error. The driver waits and gets the conditions.
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 23.5, humidity: 61, pressure: 98_765))
+            output: .conditions(
+                temperature: Temperature(celsius: 23.5), humidity: 61,
+                pressure: Pressure(pascals: 98_765)))
         var bench = Bench(chip: chip)
         let measurement = try await bench.driver.read()
-        #expect(abs(measurement.temperature - 23.5) < 0.01)
+        #expect(abs(measurement.temperature.celsius - 23.5) < 0.01)
         #expect(abs((measurement.humidity ?? 0) - 61) < 0.05)
-        #expect(abs(measurement.pressure - 98_765) < 2)
+        #expect(abs(measurement.pressure.pascals - 98_765) < 2)
     }
 
     @Test func aBMP280ReportsNoHumidityAndReadsSixDataBytes() async throws {
         let chip = SimulatedBME280(
             model: .bmp280, calibration: Vector.all[0].calibration,
-            output: .conditions(temperature: 19, humidity: 50, pressure: 101_000))
+            output: .conditions(
+                temperature: Temperature(celsius: 19), humidity: 50,
+                pressure: Pressure(pascals: 101_000)))
         var bench = Bench(chip: chip)
         let measurement = try await bench.driver.read()
         #expect(measurement.chip == .bmp280)
         #expect(measurement.humidity == nil)
-        #expect(abs(measurement.temperature - 19) < 0.01)
+        #expect(abs(measurement.temperature.celsius - 19) < 0.01)
         #expect(!bench.recorder.transfers.contains(.read(0xE1, 7)))
         #expect(!bench.recorder.transfers.contains { $0 == .write(0xF2, 0x01) })
         #expect(bench.recorder.transfers.last == .read(0xF7, 6))
@@ -91,13 +95,18 @@ import Testing
 
     @Test func theChipsFilterSmoothsASuddenChange() async throws {
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 20, humidity: 50, pressure: 100_000))
+            output: .conditions(
+                temperature: Temperature(celsius: 20), humidity: 50,
+                pressure: Pressure(pascals: 100_000)))
         var bench = Bench(chip: chip, settings: BME280.Settings(filter: .x16))
         _ = try await bench.driver.read()
-        chip.setOutput(.conditions(temperature: 20, humidity: 50, pressure: 101_600))
+        chip.setOutput(
+            .conditions(
+                temperature: Temperature(celsius: 20), humidity: 50,
+                pressure: Pressure(pascals: 101_600)))
         let filtered = try await bench.driver.read()
         // With coefficient 16 one step moves a sixteenth of the way.
-        #expect(abs(filtered.pressure - 100_100) < 5)
+        #expect(abs(filtered.pressure.pascals - 100_100) < 5)
     }
 }
 
@@ -119,7 +128,9 @@ import Testing
     ])
     func faultThenRecovery(fault: SimulatedBME280.Fault, expected: Expected) async throws {
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 21, humidity: 45, pressure: 100_500))
+            output: .conditions(
+                temperature: Temperature(celsius: 21), humidity: 45,
+                pressure: Pressure(pascals: 100_500)))
         var bench = Bench(chip: chip)
         _ = try await bench.driver.read()
         chip.setFault(fault)
@@ -153,20 +164,22 @@ import Testing
         chip.setFault(nil)
         bench.recorder.clear()
         let measurement = try await bench.driver.read()
-        #expect(abs(measurement.temperature - 21) < 0.01)
+        #expect(abs(measurement.temperature.celsius - 21) < 0.01)
         #expect(bench.recorder.transfers.first == .read(0xD0, 1))
         #expect(bench.recorder.transfers[1] == .write(0xE0, 0xB6))
     }
 
     @Test func aBMP280IdIsReportedAsSuchAndAReplacedChipIsFound() async throws {
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 21, humidity: 45, pressure: 100_500))
+            output: .conditions(
+                temperature: Temperature(celsius: 21), humidity: 45,
+                pressure: Pressure(pascals: 100_500)))
         var bench = Bench(chip: chip)
         chip.setFault(.bmp280ID)
         let bmp = try await bench.driver.read()
         #expect(bmp.chip == .bmp280)
         #expect(bmp.humidity == nil)
-        #expect(abs(bmp.temperature - 21) < 0.01)
+        #expect(abs(bmp.temperature.celsius - 21) < 0.01)
 
         // Swapping the chip means unplugging it: the failed read makes the next one probe.
         bench.bus.detach(at: 0x76)
@@ -180,7 +193,9 @@ import Testing
 
     @Test func aChipSwappedBetweenReadsIsProbedAfresh() async throws {
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 21, humidity: 45, pressure: 100_500))
+            output: .conditions(
+                temperature: Temperature(celsius: 21), humidity: 45,
+                pressure: Pressure(pascals: 100_500)))
         var bench = Bench(chip: chip)
         #expect(try await bench.driver.read().chip == .bme280)
         chip.setFault(.bmp280ID)
@@ -202,7 +217,7 @@ import Testing
         }
         bench.bus.attach(SimulatedBME280(), at: 0x76)  // a fresh chip: power-on registers
         let measurement = try await bench.driver.read()
-        #expect(abs(measurement.temperature - 21) < 0.01)
+        #expect(abs(measurement.temperature.celsius - 21) < 0.01)
     }
 
     @Test func skippedHumidityAloneIsRefused() async throws {

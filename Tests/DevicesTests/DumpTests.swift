@@ -95,9 +95,9 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5 {
             let conditions = SimulatedBME280.Output.conditions(
-                temperature: Double.random(in: -10...40, using: &generator),
+                temperature: Temperature(celsius: Double.random(in: -10...40, using: &generator)),
                 humidity: Double.random(in: 5...95, using: &generator),
-                pressure: Double.random(in: 85_000...105_000, using: &generator))
+                pressure: Pressure(pascals: Double.random(in: 85_000...105_000, using: &generator)))
             let chip = SimulatedBME280(
                 model: vector.model, calibration: vector.calibration, output: conditions)
             var bench = Bench(chip: chip)
@@ -105,8 +105,8 @@ import Testing
             let text = I2CDumpText.render(chip.registers)
             let dump = BME280RegisterDump(registers: try I2CDumpText.registers(from: text))
             let decoded = try dump.compensated()
-            #expect(decoded.temperature == measurement.temperature)
-            #expect(decoded.pressure == measurement.pressure)
+            #expect(decoded.temperature == measurement.temperature.celsius)
+            #expect(decoded.pressure == measurement.pressure.pascals)
             #expect(decoded.humidity == measurement.humidity)
         }
     }

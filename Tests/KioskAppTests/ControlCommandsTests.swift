@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskApp
+import KioskCore
 import KioskTesting
 import Synchronization
 import Testing
@@ -25,30 +26,53 @@ import Testing
             fetchedAt: Date(timeIntervalSince1970: 1_800_000_000 - 360), stale: false, error: nil,
             nextRefreshSeconds: 540, failures: 0),
         sensor: .init(
-            kind: "bme280", chip: "bme280", temperature: 21.43, humidity: 45.2, pressure: 100_512,
-            seaLevelPressure: 101_318, dewPoint: 9.1, tendency: "rising"),
+            kind: "bme280", chip: "bme280", temperature: Temperature(celsius: 21.43),
+            humidity: 45.2, pressure: Pressure(pascals: 100_512),
+            seaLevelPressure: Pressure(pascals: 101_318), dewPoint: Temperature(celsius: 9.1),
+            tendency: "rising"),
         config: .init(
             path: "/etc/weather-kiosk/config.toml",
             problems: ["/etc/weather-kiosk/config.toml, line 3: unknown key colour."]))
 
-    @Test func statusIsReadable() async throws {
+    /// What `status` prints (or, with `json`, its JSON) for a kiosk answering `status`.
+    private func statusOutput(_ status: KioskStatus, json: Bool = false) async throws -> String {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let server = try ControlServer(path: directory.file("control.sock")) { request in
             guard request.cmd == "status" else { return ControlProtocol.errorLine("unexpected") }
             struct Reply: Encodable { var status: KioskStatus }
-            return (try? ControlProtocol.successLine(Reply(status: Self.status))) ?? []
+            return (try? ControlProtocol.successLine(Reply(status: status))) ?? []
         }
         let recorder = Recorder()
         let commands = ControlCommands(
             client: ControlClient(path: server.path), console: recorder.console)
         try await onDedicatedThread {
             Result {
-                try commands.status(json: false, now: Date(timeIntervalSince1970: 1_800_000_000))
+                try commands.status(json: json, now: Date(timeIntervalSince1970: 1_800_000_000))
             }
         }.get()
         await server.stop()
-        let text = recorder.text
+        return recorder.text
+    }
+
+    /// `[units]` applies to the sensor line (issue 14 point 2); the JSON stays in °C and Pa.
+    @Test func statusShowsTheSensorInTheKiosksUnits() async throws {
+        var status = Self.status
+        status.units = Units(temperature: .fahrenheit, pressure: .inchesOfMercury)
+        let text = try await statusOutput(status)
+        #expect(text.contains("Sensor    bme280 (bme280) · 70.6 °F · 45 % · 29.92 inHg rising"))
+        status.units = Units(pressure: .millimetresOfMercury)
+        #expect(
+            try await statusOutput(status).contains(
+                "Sensor    bme280 (bme280) · 21.4 °C · 45 % · 760 mmHg rising"))
+        let json = try await statusOutput(status, json: true)
+        #expect(json.contains(#""temperature" : 21.43"#))
+        #expect(json.contains(#""seaLevelPressure" : 101318"#))
+        #expect(json.contains(#""pressure" : 100512"#))
+    }
+
+    @Test func statusIsReadable() async throws {
+        let text = try await statusOutput(Self.status)
         #expect(
             text.contains("Kiosk     weather-kiosk 0.1.0 · up 3 h 12 min · board raspberry-pi-4"))
         #expect(

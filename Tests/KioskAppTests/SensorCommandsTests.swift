@@ -95,11 +95,15 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
             abs(
                 seaLevel
                     - SeaLevelPressure.reduce(
-                        stationPressure: pressure, elevation: 250, temperature: temperature)) < 1e-6
+                        stationPressure: Pressure(pascals: pressure), elevation: 250,
+                        temperature: Temperature(celsius: temperature)
+                    ).pascals) < 1e-6
         )
         #expect(seaLevel > pressure + 2500)
         let expectedDewPoint = try #require(
-            Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity))
+            Humidity.dewPoint(
+                temperature: Temperature(celsius: temperature), relativeHumidity: humidity)?
+                .celsius)
         #expect(abs(dewPoint - expectedDewPoint) < 1e-9)
     }
 
@@ -173,7 +177,10 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
         directory.write("temp", "61000\n")
         let bus = SimulatedI2CBus()
         bus.attach(
-            SimulatedBME280(output: .conditions(temperature: 30, humidity: 40, pressure: 100_000)),
+            SimulatedBME280(
+                output: .conditions(
+                    temperature: Temperature(celsius: 30), humidity: 40,
+                    pressure: Pressure(pascals: 100_000))),
             at: 0x76)
         var settings = SensorSettings()
         settings.cpuHeatFactor = 2
@@ -183,7 +190,7 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
             cpuTemperaturePath: directory.file("temp"))
         let result = try await sensor.read(at: Date())
         // 30 − (61 − 30) / 2 − 1 = 13.5 °C; the same water makes a higher humidity.
-        #expect(abs(result.reading.temperature - 13.5) < 0.02)
+        #expect(abs(result.reading.temperature.celsius - 13.5) < 0.02)
         #expect((result.reading.humidity ?? 0) > 90)
         #expect(result.warnings.isEmpty)
 
@@ -191,7 +198,7 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
             device: bus.device(at: 0x76), settings: settings,
             cpuTemperaturePath: directory.file("missing"))
         let degraded = try await blind.read(at: Date())
-        #expect(abs(degraded.reading.temperature - 29) < 0.02)
+        #expect(abs(degraded.reading.temperature.celsius - 29) < 0.02)
         #expect(degraded.warnings.count == 1)
         #expect(
             degraded.warnings.first?.hasPrefix(
@@ -216,9 +223,9 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
             let calibration = BME280Calibration(
                 temperatureAndPressure: Array(bytes[0..<26]), humidity: Array(bytes[26..<33]))
             let raw = calibration.rawSample(
-                temperature: Double.random(in: -5...45, using: &generator),
+                temperature: Temperature(celsius: Double.random(in: -5...45, using: &generator)),
                 humidity: Double.random(in: 1...99, using: &generator),
-                pressure: Double.random(in: 70_000...108_000, using: &generator))
+                pressure: Pressure(pascals: Double.random(in: 70_000...108_000, using: &generator)))
             var registers = [UInt8](repeating: 0, count: 256)
             registers[0x88..<0x88 + 26] = bytes[0..<26]
             registers[0xE1...0xE7] = bytes[26..<33]

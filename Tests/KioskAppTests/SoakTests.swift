@@ -92,7 +92,9 @@ import Testing
         }
         let display = CountingDisplay()
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 21, humidity: 45, pressure: 100_800))
+            output: .conditions(
+                temperature: Temperature(celsius: 21), humidity: 45,
+                pressure: Pressure(pascals: 100_800)))
         let bus = SimulatedI2CBus()
         bus.attach(chip, at: 0x76)
         let transport = FlakyTransport(time: time)

@@ -6,7 +6,8 @@ import Testing
     private func reading(_ minutes: Double, _ temperature: Double = 21) -> SensorReading {
         SensorReading(
             chip: .bme280, time: Date(timeIntervalSince1970: 1_800_000_000 + minutes * 60),
-            temperature: temperature, humidity: 45, pressure: 101_300)
+            temperature: Temperature(celsius: temperature), humidity: 45,
+            pressure: Pressure(pascals: 101_300))
     }
 
     @Test func oneSamplePerFiveMinutesTheLatestWins() {
@@ -14,7 +15,7 @@ import Testing
         for minute in stride(from: 0.0, through: 14, by: 1) {
             history.record(reading(minute, minute))
         }
-        #expect(history.samples.map(\.temperature) == [4, 9, 14])
+        #expect(history.samples.map(\.temperature.celsius) == [4, 9, 14])
     }
 
     @Test func keepsTwentyFourHours() {

@@ -10,21 +10,25 @@ import Testing
     ])
     func dewPoint(temperature: Double, humidity: Double, expected: Double) throws {
         let dewPoint = try #require(
-            Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity))
-        #expect(abs(dewPoint - expected) < 0.001)
+            Humidity.dewPoint(
+                temperature: Temperature(celsius: temperature), relativeHumidity: humidity))
+        #expect(abs(dewPoint.celsius - expected) < 0.001)
     }
 
     @Test func noDewPointWithoutWater() {
-        #expect(Humidity.dewPoint(temperature: 20, relativeHumidity: 0) == nil)
-        #expect(Humidity.dewPoint(temperature: .nan, relativeHumidity: 50) == nil)
+        #expect(
+            Humidity.dewPoint(temperature: Temperature(celsius: 20), relativeHumidity: 0) == nil)
+        #expect(
+            Humidity.dewPoint(temperature: Temperature(celsius: .nan), relativeHumidity: 50) == nil)
     }
 
     @Test(arguments: [-20.0, 0.0, 12.5, 35.0])
     func humidityFromDewPointInvertsDewPoint(temperature: Double) throws {
         for humidity in stride(from: 5.0, through: 100, by: 5) {
+            let air = Temperature(celsius: temperature)
             let dewPoint = try #require(
-                Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity))
-            let back = Humidity.relativeHumidity(temperature: temperature, dewPoint: dewPoint)
+                Humidity.dewPoint(temperature: air, relativeHumidity: humidity))
+            let back = Humidity.relativeHumidity(temperature: air, dewPoint: dewPoint)
             #expect(abs(back - humidity) < 1e-9)
         }
     }
@@ -32,55 +36,69 @@ import Testing
     @Test func seaLevelPressureMatchesTheStandardAtmosphere() {
         // ISA: 954.61 hPa at 500 m where the air is 11.75 °C; 1013.25 hPa at sea level.
         let reduced = SeaLevelPressure.reduce(
-            stationPressure: 95_461, elevation: 500, temperature: 11.75)
-        #expect(abs(reduced - 101_325) < 5)
+            stationPressure: Pressure(hectopascals: 954.61), elevation: 500,
+            temperature: Temperature(celsius: 11.75))
+        #expect(abs(reduced.hectopascals - 1013.25) < 0.05)
         #expect(
-            SeaLevelPressure.reduce(stationPressure: 100_000, elevation: 0, temperature: 20)
-                == 100_000)
+            SeaLevelPressure.reduce(
+                stationPressure: Pressure(pascals: 100_000), elevation: 0,
+                temperature: Temperature(celsius: 20)) == Pressure(pascals: 100_000))
         // Colder air is denser: the same station pressure means more at sea level.
         let cold = SeaLevelPressure.reduce(
-            stationPressure: 95_000, elevation: 500, temperature: -10)
-        let warm = SeaLevelPressure.reduce(stationPressure: 95_000, elevation: 500, temperature: 30)
+            stationPressure: Pressure(pascals: 95_000), elevation: 500,
+            temperature: Temperature(celsius: -10))
+        let warm = SeaLevelPressure.reduce(
+            stationPressure: Pressure(pascals: 95_000), elevation: 500,
+            temperature: Temperature(fahrenheit: 86))
         #expect(cold > warm)
     }
 
     @Test func readingDerivesDewPointAndSeaLevelPressure() throws {
         let reading = SensorReading(
-            chip: .bme280, time: Date(timeIntervalSince1970: 0), temperature: 20, humidity: 50,
-            pressure: 100_000)
-        #expect(abs(try #require(reading.dewPoint) - 9.261) < 0.001)
-        #expect(reading.seaLevelPressure(elevation: 100) > 100_000)
+            chip: .bme280, time: Date(timeIntervalSince1970: 0),
+            temperature: Temperature(celsius: 20), humidity: 50,
+            pressure: Pressure(pascals: 100_000))
+        #expect(abs(try #require(reading.dewPoint).celsius - 9.261) < 0.001)
+        #expect(reading.seaLevelPressure(elevation: 100) > Pressure(pascals: 100_000))
+        // 100 m lifts about 12 hPa: a sea-level pressure in hectopascals, not pascals.
+        #expect(abs(reading.seaLevelPressure(elevation: 100).hectopascals - 1011.9) < 0.2)
         let bmp = SensorReading(
-            chip: .bmp280, time: Date(timeIntervalSince1970: 0), temperature: 20, humidity: nil,
-            pressure: 100_000)
+            chip: .bmp280, time: Date(timeIntervalSince1970: 0),
+            temperature: Temperature(celsius: 20), humidity: nil,
+            pressure: Pressure(pascals: 100_000))
         #expect(bmp.dewPoint == nil)
     }
 
     @Test func heatCompensationWithTheCPUTerm() throws {
         let compensation = HeatCompensation(temperatureOffset: -0.5, cpuHeatFactor: 2.25)
-        let result = compensation.apply(temperature: 30, humidity: 40, cpuTemperature: 55)
+        let result = compensation.apply(
+            temperature: Temperature(celsius: 30), humidity: 40,
+            cpuTemperature: Temperature(celsius: 55))
         // 30 − (55 − 30) / 2.25 = 18.888…, then the offset.
-        #expect(abs(result.temperature - (30 - 25 / 2.25 - 0.5)) < 1e-12)
+        #expect(abs(result.temperature.celsius - (30 - 25 / 2.25 - 0.5)) < 1e-12)
         // The air's water stays: the dew point before and after is the same.
-        let before = try #require(Humidity.dewPoint(temperature: 30, relativeHumidity: 40))
+        let before = try #require(
+            Humidity.dewPoint(temperature: Temperature(celsius: 30), relativeHumidity: 40))
         let humidity = try #require(result.humidity)
         let after = try #require(
             Humidity.dewPoint(temperature: result.temperature, relativeHumidity: humidity))
-        #expect(abs(before - after) < 1e-9)
+        #expect(abs(before.celsius - after.celsius) < 1e-9)
         #expect(humidity > 40)
     }
 
     @Test func heatCompensationWithoutCPUTemperatureOrFactor() {
         let offsetOnly = HeatCompensation(temperatureOffset: 1.5, cpuHeatFactor: 0)
-        let result = offsetOnly.apply(temperature: 20, humidity: 50, cpuTemperature: 70)
-        #expect(result.temperature == 21.5)
+        let twenty = Temperature(celsius: 20)
+        let hot = Temperature(celsius: 70)
+        let result = offsetOnly.apply(temperature: twenty, humidity: 50, cpuTemperature: hot)
+        #expect(result.temperature == Temperature(celsius: 21.5))
         #expect(result.humidity.map { $0 < 50 } == true)
         let nothing = HeatCompensation()
-        let same = nothing.apply(temperature: 20, humidity: 50, cpuTemperature: 70)
-        #expect(same.temperature == 20 && same.humidity == 50)
+        let same = nothing.apply(temperature: twenty, humidity: 50, cpuTemperature: hot)
+        #expect(same.temperature == twenty && same.humidity == 50)
         let noCPU = HeatCompensation(cpuHeatFactor: 2).apply(
-            temperature: 20, humidity: nil, cpuTemperature: nil)
-        #expect(noCPU.temperature == 20 && noCPU.humidity == nil)
+            temperature: twenty, humidity: nil, cpuTemperature: nil)
+        #expect(noCPU.temperature == twenty && noCPU.humidity == nil)
         #expect(
             !nothing.usesCPUTemperature && HeatCompensation(cpuHeatFactor: 2).usesCPUTemperature)
     }
@@ -117,15 +135,16 @@ import Testing
             -> SensorReading
         {
             SensorReading(
-                chip: chip, time: Date(timeIntervalSince1970: 0), temperature: temperature,
-                humidity: chip == .bme280 ? 40 : nil, pressure: pressure)
+                chip: chip, time: Date(timeIntervalSince1970: 0),
+                temperature: Temperature(celsius: temperature),
+                humidity: chip == .bme280 ? 40 : nil, pressure: Pressure(pascals: pressure))
         }
         _ = filter.filter(reading(.bme280, 20, 100_000))
         _ = filter.filter(reading(.bme280, 20, 100_000))
         let spiked = filter.filter(reading(.bme280, 85, 68_400))
-        #expect(spiked.temperature == 20 && spiked.pressure == 100_000)
+        #expect(spiked.temperature.celsius == 20 && spiked.pressure.pascals == 100_000)
         let swapped = filter.filter(reading(.bmp280, 22, 99_000))
-        #expect(swapped.temperature == 22 && swapped.humidity == nil)
+        #expect(swapped.temperature.celsius == 22 && swapped.humidity == nil)
     }
 }
 
@@ -139,7 +158,8 @@ import Testing
         var history = PressureHistory()
         for minute in stride(from: 0, through: minutes, by: spacing) {
             let pressure = 100_000 + change * Double(minute) / Double(minutes)
-            history.record(pressure, at: start.addingTimeInterval(Double(minute) * 60))
+            history.record(
+                Pressure(pascals: pressure), at: start.addingTimeInterval(Double(minute) * 60))
         }
         return history
     }
@@ -151,7 +171,7 @@ import Testing
     func tendencyOverThreeHours(change: Double, expected: PressureTendency) {
         let history = history(change: change)
         #expect(history.tendency == expected)
-        #expect(history.threeHourChange.map { abs($0 - change) < 1e-9 } == true)
+        #expect(history.threeHourChange.map { abs($0.pascals - change) < 1e-9 } == true)
     }
 
     @Test func unknownUntilThreeHoursAreThere() {
@@ -162,7 +182,7 @@ import Testing
     @Test func readingsCloserThanTheSpacingAreNotStored() {
         var history = PressureHistory(capacity: 10, minimumSpacing: 60)
         for second in stride(from: 0, to: 600, by: 10) {
-            history.record(100_000, at: start.addingTimeInterval(Double(second)))
+            history.record(Pressure(pascals: 100_000), at: start.addingTimeInterval(Double(second)))
         }
         #expect(history.stored.count == 10)
         #expect(history.stored.first?.time == start)
@@ -173,12 +193,12 @@ import Testing
         #expect(long.stored.count == 200)
         #expect(long.stored.last?.time == start.addingTimeInterval(600 * 60))
         #expect(long.tendency == .falling)
-        #expect(long.threeHourChange.map { abs($0 - -180) < 1e-6 } == true)
+        #expect(long.threeHourChange.map { abs($0.pascals - -180) < 1e-6 } == true)
     }
 
     @Test func aClockThatJumpsBackStartsAgain() {
         var history = history(change: 200)
-        history.record(100_000, at: start.addingTimeInterval(-24 * 3600))
+        history.record(Pressure(pascals: 100_000), at: start.addingTimeInterval(-24 * 3600))
         #expect(history.stored.count == 1)
         #expect(history.tendency == nil)
     }

@@ -3,12 +3,20 @@ import Testing
 
 @Suite struct WeatherFormatTests {
     @Test func temperatures() {
-        #expect(WeatherFormat.temperature(12.3) == "12°")
-        #expect(WeatherFormat.temperature(12.34, unit: .celsius, digits: 1) == "12.3 °C")
-        #expect(WeatherFormat.temperature(-0.4) == "0°")
-        #expect(WeatherFormat.temperature(-0.6) == "-1°")
-        #expect(WeatherFormat.temperature(nil) == "–")
-        #expect(WeatherFormat.temperature(.nan) == "–")
+        func celsius(_ value: Double) -> Temperature { Temperature(celsius: value) }
+        #expect(WeatherFormat.temperature(celsius(12.3), in: .celsius) == "12°")
+        #expect(
+            WeatherFormat.temperature(celsius(12.34), in: .celsius, symbol: true, digits: 1)
+                == "12.3 °C")
+        #expect(WeatherFormat.temperature(celsius(-0.4), in: .celsius) == "0°")
+        #expect(WeatherFormat.temperature(celsius(-0.6), in: .celsius) == "-1°")
+        #expect(WeatherFormat.temperature(nil, in: .celsius) == "–")
+        #expect(WeatherFormat.temperature(celsius(.nan), in: .celsius) == "–")
+        // Converted to the unit asked for; a value in that unit is shown as it came.
+        #expect(WeatherFormat.temperature(celsius(20), in: .fahrenheit) == "68°")
+        #expect(
+            WeatherFormat.temperature(Temperature(fahrenheit: 60.5), in: .fahrenheit) == "61°")
+        #expect(WeatherFormat.degrees(12.5) == "13°")
     }
 
     @Test(arguments: [
@@ -20,11 +28,18 @@ import Testing
     }
 
     @Test func windPressureAndPrecipitation() {
-        #expect(WeatherFormat.wind(9.4, direction: 225, unit: .kmh) == "9 km/h SW")
-        #expect(WeatherFormat.wind(3.25, direction: nil, unit: .ms) == "3.3 m/s")
-        #expect(WeatherFormat.pressure(1016.4, unit: .hectopascal) == "1016 hPa")
-        #expect(WeatherFormat.pressure(1013.25, unit: .inchesOfMercury) == "29.92 inHg")
-        #expect(WeatherFormat.pressure(1013.25, unit: .millimetresOfMercury) == "760 mmHg")
+        #expect(WeatherFormat.wind(Speed(9.4, .kmh), direction: 225, unit: .kmh) == "9 km/h SW")
+        #expect(WeatherFormat.wind(Speed(3.25, .ms), direction: nil, unit: .ms) == "3.3 m/s")
+        #expect(WeatherFormat.wind(Speed(10, .ms), direction: nil, unit: .kmh) == "36 km/h")
+        #expect(WeatherFormat.wind(Speed(10, .kn), direction: nil, unit: .mph) == "12 mph")
+        let standard = Pressure(hectopascals: 1013.25)
+        #expect(
+            WeatherFormat.pressure(Pressure(hectopascals: 1016.4), unit: .hectopascal) == "1016 hPa"
+        )
+        #expect(WeatherFormat.pressure(standard, unit: .inchesOfMercury) == "29.92 inHg")
+        #expect(WeatherFormat.pressure(standard, unit: .millimetresOfMercury) == "760 mmHg")
+        #expect(
+            WeatherFormat.pressure(Pressure(pascals: 101_325), unit: .hectopascal) == "1013 hPa")
         #expect(WeatherFormat.precipitation(0.44, unit: .millimetre) == "0.4 mm")
         #expect(WeatherFormat.precipitation(0.015, unit: .inch) == "0.02 in")
     }

@@ -27,7 +27,7 @@ import Testing
         let coordinates = [10.0, 20, 30].map { Coordinate(latitude: $0, longitude: 1) }
         let forecasts = try await client.forecasts(for: coordinates, units: ForecastUnits())
         #expect(forecasts.map(\.coordinate.latitude) == [10, 20, 30])
-        #expect(forecasts.map { $0.hourly.first?.temperature } == [1, 2, 3])
+        #expect(forecasts.map { $0.hourly.first?.temperature?.celsius } == [1, 2, 3])
         let sent = transport.requests.map { recordedRequest(from: $0) }
         #expect(sent.map(\.path) == ["/v1/forecast", "/v1/forecast"])
         #expect(sent.map { $0.queryValue("latitude") } == ["10,20", "30"])

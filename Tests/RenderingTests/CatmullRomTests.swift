@@ -134,7 +134,7 @@ import Testing
         let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         #expect(points.allSatisfy { screen.contains($0) })
         // Heights follow the temperatures: warmer is higher on the screen, in proportion.
-        let temperatures = hours.compactMap(\.temperature)
+        let temperatures = hours.compactMap { $0.temperature?.celsius }
         let warmest = try #require(temperatures.indices.max { temperatures[$0] < temperatures[$1] })
         let coldest = try #require(temperatures.indices.min { temperatures[$0] < temperatures[$1] })
         let pixelsPerDegree =
@@ -156,7 +156,7 @@ import Testing
         var index = 0
         for hour in forecast.hourly.indices where upcoming.contains(forecast.hourly[hour].time) {
             // A cold front: 18-19 °C for ten hours, then 4 °C at once.
-            forecast.hourly[hour].temperature = index < 10 ? 18 + Double(index % 2) : 4
+            forecast.hourly[hour].temperature = Temperature(celsius: index < 10 ? 18 + Double(index % 2) : 4)
             index += 1
         }
         model.city?.forecast = forecast

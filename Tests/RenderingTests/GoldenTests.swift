@@ -92,7 +92,7 @@ import Testing
         let golden = try PNGCodec.decode(
             try #require(readFile(goldenDirectory() + "/city-320x240-dark.png")))
         var other = model
-        other.city?.forecast?.current?.temperature = 31
+        other.city?.forecast?.current?.temperature = Temperature(celsius: 31)
         let changed = try renderer.render(other, size: size).image
         let result = difference(changed, golden, tolerance: Self.channelTolerance)
         #expect(result.differingFraction > Self.allowedFraction)

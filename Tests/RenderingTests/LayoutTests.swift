@@ -108,7 +108,8 @@ import Testing
     @Test(arguments: everySize)
     func theNumbersThatMatterAreShown(_ size: PixelSize) throws {
         let model = DemoData.model(page: .city)
-        let now = WeatherFormat.temperature(model.city?.forecast?.current?.temperature)
+        let now = WeatherFormat.temperature(
+            model.city?.forecast?.current?.temperature, in: model.units.temperature)
         let city = try renderer.render(model, size: size).texts.map(\.text)
         #expect(city.contains(now))
         #expect(city.contains("Partly cloudy"))
@@ -128,7 +129,7 @@ import Testing
         let notice = try #require(withNotices.texts.first { $0.text.hasPrefix("offline") })
         #expect(notice.text == "offline · data from 12:05 · retrying in 2 min")
         let now = WeatherFormat.temperature(
-            DemoData.model(page: .city).city?.forecast?.current?.temperature)
+            DemoData.model(page: .city).city?.forecast?.current?.temperature, in: .celsius)
         let hero = try #require(withNotices.texts.first { $0.text == now })
         #expect(notice.bounds.minY > hero.bounds.maxY)
         #expect(withNotices.texts.contains { $0.text.hasPrefix("sensor missing") })

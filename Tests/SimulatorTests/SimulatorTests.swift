@@ -46,8 +46,9 @@ private func parse(_ bytes: [UInt8]) -> BME280Calibration {
     ) {
         for vector in calibrations {
             let raw = vector.calibration.rawSample(
-                temperature: temperature, humidity: vector.model == .bme280 ? humidity : nil,
-                pressure: pressure)
+                temperature: Temperature(celsius: temperature),
+                humidity: vector.model == .bme280 ? humidity : nil,
+                pressure: Pressure(pascals: pressure))
             #expect(raw.skippedChannels.isEmpty)  // even at the marker's temperature
             let back = vector.calibration.compensate(raw)
             #expect(abs(back.temperature - temperature) < 0.01)
@@ -68,7 +69,9 @@ private func parse(_ bytes: [UInt8]) -> BME280Calibration {
         #expect(Array(registers[0xE1...0xE7]) == Array(bytes[26..<33]))
         let bmp280 = SimulatedBME280(
             model: .bmp280, calibration: calibrations[0].calibration,
-            output: .conditions(temperature: 20, humidity: 50, pressure: 100_000))
+            output: .conditions(
+                temperature: Temperature(celsius: 20), humidity: 50,
+                pressure: Pressure(pascals: 100_000)))
         #expect(bmp280.registers[0xD0] == 0x58)
         #expect(Array(bmp280.registers[0xE1...0xE7]) == Array(repeating: 0, count: 7))
     }
@@ -76,7 +79,9 @@ private func parse(_ bytes: [UInt8]) -> BME280Calibration {
     @Test func aMeasurementTakesTime() async throws {
         let bus = SimulatedI2CBus()
         let chip = SimulatedBME280(
-            output: .conditions(temperature: 30, humidity: 40, pressure: 100_000))
+            output: .conditions(
+                temperature: Temperature(celsius: 30), humidity: 40,
+                pressure: Pressure(pascals: 100_000)))
         bus.attach(chip, at: 0x77)
         let device = bus.device(at: 0x77)
         // ×16 on every channel: 112.8 ms, long enough that "right after" is reliably early.
@@ -108,16 +113,16 @@ private func parse(_ bytes: [UInt8]) -> BME280Calibration {
         for hour in 0..<24 {
             let conditions = climate.conditions(
                 at: midnightLocal.addingTimeInterval(Double(hour) * 3600))
-            #expect((19...24).contains(conditions.temperature))
+            #expect((19...24).contains(conditions.temperature.celsius))
             #expect((30...60).contains(conditions.humidity))
-            #expect((95_000...104_000).contains(conditions.pressure))
-            if conditions.temperature > warmest {
-                warmest = conditions.temperature
+            #expect((95_000...104_000).contains(conditions.pressure.pascals))
+            if conditions.temperature.celsius > warmest {
+                warmest = conditions.temperature.celsius
                 warmestHour = hour
             }
         }
         #expect(warmestHour == 15)
         let high = SimulatedClimate(elevation: 1500).conditions(at: midnightLocal)
-        #expect(high.pressure < 88_000)
+        #expect(high.pressure.pascals < 88_000)
     }
 }

@@ -183,15 +183,20 @@ public struct ControlCommands: Sendable {
         forecast += next == "now" ? " · refreshing now" : " · next refresh in \(next)"
         if let error = status.forecast.error { forecast += "\n\(error)" }
         rows.append(["Forecast", forecast])
+        // In the kiosk's `[units]`; a kiosk too old to say which gets the defaults.
+        let units = status.units ?? Units()
         var sensor = status.sensor.kind
         if let chip = status.sensor.chip { sensor += " (\(chip))" }
         if let temperature = status.sensor.temperature {
-            sensor += " · " + WeatherFormat.temperature(temperature, unit: .celsius, digits: 1)
+            sensor +=
+                " · "
+                + WeatherFormat.temperature(
+                    temperature, in: units.temperature, symbol: true, digits: 1)
             if let humidity = status.sensor.humidity {
                 sensor += " · " + WeatherFormat.percent(humidity)
             }
             if let pressure = status.sensor.seaLevelPressure ?? status.sensor.pressure {
-                sensor += " · " + WeatherFormat.pressure(pressure / 100, unit: .hectopascal)
+                sensor += " · " + WeatherFormat.pressure(pressure, unit: units.pressure)
             }
             if let tendency = status.sensor.tendency { sensor += " \(tendency)" }
         }

@@ -25,11 +25,12 @@ extension DoctorCommands {
                 let reading = result.reading
                 var text =
                     "\(reading.chip == .bme280 ? "BME280" : "BMP280") at \(sensor.location): "
-                    + WeatherFormat.temperature(reading.temperature, unit: .celsius, digits: 1)
+                    + WeatherFormat.temperature(
+                        reading.temperature, in: .celsius, symbol: true, digits: 1)
                 if let humidity = reading.humidity {
                     text += ", " + WeatherFormat.percent(humidity)
                 }
-                text += ", " + WeatherFormat.pressure(reading.pressure / 100, unit: .hectopascal)
+                text += ", " + WeatherFormat.pressure(reading.pressure, unit: .hectopascal)
                 var findings = [DoctorFinding(.ok, "sensor", Sentence.ended(text))]
                 if reading.chip == .bmp280 {
                     findings.append(

@@ -42,9 +42,11 @@ struct ForecastJSON: Encodable {
                 temperature: forecast.units.temperature.rawValue,
                 wind: forecast.units.wind.rawValue,
                 precipitation: forecast.units.precipitation.rawValue, pressure: "hPa")
-            current = forecast.current.map(Current.init)
+            current = forecast.current.map { Current($0, units: forecast.units) }
             let today = forecast.today(at: now).map { [$0] } ?? []
-            days = (today + forecast.upcomingDays(after: now, count: 3)).map(Day.init)
+            days = (today + forecast.upcomingDays(after: now, count: 3)).map {
+                Day($0, units: forecast.units)
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -75,17 +77,18 @@ struct ForecastJSON: Encodable {
         var windDirection: Double?
         var surfacePressure: Double?
 
-        init(_ current: CurrentConditions) {
+        /// The numbers in the forecast's `units` (pressure in hPa), which `units` names.
+        init(_ current: CurrentConditions, units: ForecastUnits) {
             time = current.time
-            temperature = current.temperature
+            temperature = current.temperature?.value(in: units.temperature)
             relativeHumidity = current.relativeHumidity
-            apparentTemperature = current.apparentTemperature
+            apparentTemperature = current.apparentTemperature?.value(in: units.temperature)
             isDay = current.isDay
             weatherCode = current.weatherCode?.rawValue
             condition = current.weatherCode?.condition
-            windSpeed = current.windSpeed
+            windSpeed = current.windSpeed?.value(in: units.wind)
             windDirection = current.windDirection
-            surfacePressure = current.surfacePressure
+            surfacePressure = current.surfacePressure?.hectopascals
         }
 
         enum CodingKeys: String, CodingKey {
@@ -111,12 +114,13 @@ struct ForecastJSON: Encodable {
         var sunrise: Date?
         var sunset: Date?
 
-        init(_ day: DailyForecast) {
+        /// The numbers in the forecast's `units`, which `units` names.
+        init(_ day: DailyForecast, units: ForecastUnits) {
             date = day.date.description
             weatherCode = day.weatherCode?.rawValue
             condition = day.weatherCode?.condition
-            temperatureMax = day.temperatureMax
-            temperatureMin = day.temperatureMin
+            temperatureMax = day.temperatureMax?.value(in: units.temperature)
+            temperatureMin = day.temperatureMin?.value(in: units.temperature)
             precipitationSum = day.precipitationSum
             precipitationProbabilityMax = day.precipitationProbabilityMax
             sunrise = day.sunrise

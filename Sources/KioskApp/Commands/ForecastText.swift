@@ -16,10 +16,11 @@ enum ForecastText {
             let condition = current.weatherCode?.condition ?? "–"
             let feels =
                 current.apparentTemperature.map {
-                    ", feels like " + WeatherFormat.temperature($0, unit: temperatureUnit)
+                    ", feels like "
+                        + WeatherFormat.temperature($0, in: temperatureUnit, symbol: true)
                 } ?? ""
             lines.append(
-                "  Now    \(WeatherFormat.temperature(current.temperature, unit: temperatureUnit, digits: 1))"
+                "  Now    \(WeatherFormat.temperature(current.temperature, in: temperatureUnit, symbol: true, digits: 1))"
                     + "  \(condition)\(feels)")
             lines.append(
                 "         humidity \(WeatherFormat.percent(current.relativeHumidity))"
@@ -57,8 +58,8 @@ enum ForecastText {
         [
             label,
             day.weatherCode?.condition ?? "–",
-            WeatherFormat.temperature(day.temperatureMax) + " /",
-            WeatherFormat.temperature(day.temperatureMin),
+            WeatherFormat.temperature(day.temperatureMax, in: units.temperature) + " /",
+            WeatherFormat.temperature(day.temperatureMin, in: units.temperature),
             day.precipitationProbabilityMax.map { WeatherFormat.percent($0) } ?? "–",
             WeatherFormat.precipitation(day.precipitationSum, unit: units.precipitation),
         ]

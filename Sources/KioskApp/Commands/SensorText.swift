@@ -2,14 +2,15 @@ import Devices
 import FoundationEssentials
 import KioskCore
 
-/// `sensor --json`: exactly the keys the verb documents; nil is written as null.
+/// `sensor --json`: exactly the keys the verb documents, each naming its unit (°C, Pa); nil
+/// is written as null.
 struct SensorJSON: Encodable {
     var chip: SensorChip
-    var temperature: Double
+    var temperature: Temperature
     var humidity: Double?
-    var pressure: Double
-    var seaLevelPressure: Double?
-    var dewPoint: Double?
+    var pressure: Pressure
+    var seaLevelPressure: Pressure?
+    var dewPoint: Temperature?
 
     init(_ reading: SensorReading, elevation: Double?) {
         chip = reading.chip
@@ -32,11 +33,11 @@ struct SensorJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(chip, forKey: .chip)
-        try container.encode(temperature, forKey: .temperature)
+        try container.encode(temperature.celsius, forKey: .temperature)
         try container.encode(humidity, forKey: .humidity)
-        try container.encode(pressure, forKey: .pressure)
-        try container.encode(seaLevelPressure, forKey: .seaLevelPressure)
-        try container.encode(dewPoint, forKey: .dewPoint)
+        try container.encode(pressure.pascals, forKey: .pressure)
+        try container.encode(seaLevelPressure?.pascals, forKey: .seaLevelPressure)
+        try container.encode(dewPoint?.celsius, forKey: .dewPoint)
     }
 }
 
@@ -214,15 +215,15 @@ enum SensorText {
     }
 
     /// "21.5 °C" or "70.7 °F".
-    static func temperature(_ celsius: Double, _ units: Units) -> String {
-        number(units.temperature.fromCelsius(celsius), digits: 1) + " " + units.temperature.symbol
+    static func temperature(_ temperature: Temperature, _ units: Units) -> String {
+        WeatherFormat.temperature(temperature, in: units.temperature, symbol: true, digits: 1)
     }
 
-    /// "1013.2 hPa", "29.92 inHg".
-    static func pressure(_ pascals: Double, _ units: Units) -> String {
-        let value = units.pressure.fromHectopascals(pascals / 100)
+    /// "1013.2 hPa", "760.1 mmHg", "29.92 inHg".
+    static func pressure(_ pressure: Pressure, _ units: Units) -> String {
         let digits = units.pressure == .inchesOfMercury ? 2 : 1
-        return number(value, digits: digits) + " " + units.pressure.symbol
+        return number(pressure.value(in: units.pressure), digits: digits) + " "
+            + units.pressure.symbol
     }
 
     /// A number with `digits` decimals.

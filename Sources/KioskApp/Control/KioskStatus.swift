@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import KioskCore
 
 /// The `status` reply: everything a person over SSH wants to know about the running kiosk.
 public struct KioskStatus: Sendable, Hashable, Codable {
@@ -22,12 +23,15 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public var sensor: Sensor
     /// The config file.
     public var config: Config
+    /// The units of the config in use, for the text `status` prints; the numbers in this
+    /// reply stay in °C and Pa whatever they say. Nil from a kiosk older than this field.
+    public var units: Units?
 
     /// Creates a status.
     public init(
         version: String, uptimeSeconds: Int, board: String, display: Display, showing: Showing,
         cities: [String], recentCities: [String], forecast: Forecast, sensor: Sensor,
-        config: Config
+        config: Config, units: Units? = nil
     ) {
         self.version = version
         self.uptimeSeconds = uptimeSeconds
@@ -39,6 +43,7 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         self.forecast = forecast
         self.sensor = sensor
         self.config = config
+        self.units = units
     }
 
     /// The display.
@@ -118,16 +123,16 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var chip: String?
         /// When the last good reading was taken.
         public var readAt: Date?
-        /// °C.
-        public var temperature: Double?
+        /// The temperature (in the JSON: °C).
+        public var temperature: Temperature?
         /// %RH; nil for a BMP280.
         public var humidity: Double?
-        /// Station pressure, Pa.
-        public var pressure: Double?
-        /// Sea-level pressure, Pa.
-        public var seaLevelPressure: Double?
-        /// Dew point, °C.
-        public var dewPoint: Double?
+        /// Station pressure (in the JSON: Pa).
+        public var pressure: Pressure?
+        /// Sea-level pressure (in the JSON: Pa).
+        public var seaLevelPressure: Pressure?
+        /// Dew point (in the JSON: °C).
+        public var dewPoint: Temperature?
         /// rising, steady or falling.
         public var tendency: String?
         /// Why the last reading failed, while none has succeeded since.
@@ -135,9 +140,10 @@ public struct KioskStatus: Sendable, Hashable, Codable {
 
         /// Creates a sensor status.
         public init(
-            kind: String, chip: String? = nil, readAt: Date? = nil, temperature: Double? = nil,
-            humidity: Double? = nil, pressure: Double? = nil, seaLevelPressure: Double? = nil,
-            dewPoint: Double? = nil, tendency: String? = nil, error: String? = nil
+            kind: String, chip: String? = nil, readAt: Date? = nil,
+            temperature: Temperature? = nil, humidity: Double? = nil, pressure: Pressure? = nil,
+            seaLevelPressure: Pressure? = nil, dewPoint: Temperature? = nil,
+            tendency: String? = nil, error: String? = nil
         ) {
             self.kind = kind
             self.chip = chip

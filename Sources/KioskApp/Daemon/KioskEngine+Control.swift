@@ -206,7 +206,8 @@ extension KioskEngine {
                 nextRefreshSeconds: Int(state.secondsUntilRefresh(at: now).rounded(.up)),
                 failures: state.forecastFailures),
             sensor: sensorStatus,
-            config: .init(path: store.path, problems: configProblems))
+            config: .init(path: store.path, problems: configProblems),
+            units: configuration.units)
     }
 }
 

@@ -1,7 +1,12 @@
 import FoundationEssentials
-import KioskCore
+public import KioskCore
 
 extension KioskEngine {
+    /// What the current slide shows now: the model the display worker is given to draw.
+    public func currentPageModel() -> PageModel {
+        pageModel(at: parts.time.now())
+    }
+
     /// What the current slide shows, from the engine's data.
     func pageModel(at now: KioskTime) -> PageModel {
         let slide = state.slide

@@ -83,7 +83,8 @@ public struct IndoorSensor: Sendable {
         }
         let corrected = compensation.apply(
             temperature: measurement.temperature, humidity: measurement.humidity,
-            cpuTemperature: compensation.usesCPUTemperature ? cpuTemperatures.mean : nil)
+            cpuTemperature: compensation.usesCPUTemperature
+                ? cpuTemperatures.mean.map { Temperature(celsius: $0) } : nil)
         let reading = SensorReading(
             chip: measurement.chip, time: time, temperature: corrected.temperature,
             humidity: corrected.humidity, pressure: measurement.pressure)
