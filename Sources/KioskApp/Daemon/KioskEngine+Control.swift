@@ -87,7 +87,9 @@ extension KioskEngine {
         }
     }
 
-    /// Reads the config file now; a valid one is applied, an invalid one refused.
+    /// Reads the config file now; a valid one is applied (and kept as the last good copy),
+    /// an invalid one refused. Once a good config has been seen, a missing or empty file is
+    /// refused too: the kiosk runs on the last good one and says so.
     func reloadConfig() async -> Result<String, ConfigFileError> {
         let store = store
         let loaded: Result<ConfigStore.Loaded, ConfigFileError> = await parts.files.run {
@@ -95,16 +97,54 @@ extension KioskEngine {
         }
         switch loaded {
         case .success(let loaded):
+            let usable = loaded.exists && !loaded.isEmpty
+            if !usable, goodConfigSeen {
+                let error = ConfigFileError(
+                    kind: .invalid,
+                    problems: [
+                        Self.missingOrEmpty(
+                            store, exists: loaded.exists,
+                            copy: ConfigStore.lastGoodPath(
+                                stateDirectory: configuration.stateDirectory))
+                    ])
+                if configProblems != error.problems.map(\.text) { reject(error) }
+                return .failure(error)
+            }
             let changed = loaded.configuration != configuration || !configProblems.isEmpty
             if changed {
                 await apply(loaded.configuration)
                 parts.logger.info("Config reloaded from \(store.path).")
+            }
+            if usable {
+                goodConfigSeen = true
+                let directory = loaded.configuration.stateDirectory
+                do {
+                    try await parts.files.run {
+                        try store.saveLastGood(loaded.document, stateDirectory: directory)
+                    }
+                    note("last good config", nil, level: .info)
+                } catch {
+                    note(
+                        "last good config",
+                        "\(error) The config is not backed up until it can be.", level: .warning)
+                }
             }
             return .success(changed ? "Reloaded \(store.path)." : "\(store.path) is unchanged.")
         case .failure(let error):
             reject(error)
             return .failure(error)
         }
+    }
+
+    /// The problem of a config file that was deleted or emptied after a good one was seen.
+    static func missingOrEmpty(_ store: ConfigStore, exists: Bool, copy: String)
+        -> ConfigFileError.Problem
+    {
+        ConfigFileError.Problem(
+            file: store.path, line: nil, path: nil,
+            message: (exists ? "is empty" : "is missing")
+                + "; `cp \(copy) \(store.path)` restores the last good copy, which the kiosk runs on"
+        )
     }
 
     private func refresh() -> String {
@@ -188,7 +228,10 @@ extension KioskEngine {
                 nextRefreshSeconds: Int(state.secondsUntilRefresh(at: now).rounded(.up)),
                 failures: state.forecastFailures),
             sensor: sensorStatus,
-            config: .init(path: store.path, problems: configProblems))
+            config: .init(
+                path: store.path, origin: store.origin.rawValue, problems: configProblems,
+                lastGood: configProblems.isEmpty || !goodConfigSeen
+                    ? nil : ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)))
     }
 }
 
