@@ -101,11 +101,9 @@ public enum KioskDaemon {
                     engine: engine, logger: logger, server: server, open: openControl)))
         var watcher: ConfigWatcher?
         do {
-            if store.origin == .user {
-                // The per-user config is created by the first `city add` or `config set`:
-                // its directory must exist now to be watched.
-                try FileSystem.createDirectories(FileSystem.directory(of: store.path))
-            }
+            // A config that does not exist yet is created by the first `city add` or
+            // `config set`; its directory is watched, so it must exist now.
+            try FileSystem.createDirectories(FileSystem.directory(of: store.path))
             watcher = try ConfigWatcher(path: store.path)
         } catch {
             logger.warning(
