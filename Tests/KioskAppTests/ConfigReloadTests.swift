@@ -95,6 +95,11 @@ import Testing
         #expect(await reload(engine))
         let fixed = try await status(engine)
         #expect(fixed.config.problems.isEmpty && fixed.config.lastGood == nil)
+        // Back to the defaults on purpose: the file and its copy removed.
+        FileSystem.remove(directory.file("config.toml"))
+        FileSystem.remove(copy)
+        #expect(await reload(engine))
+        #expect(try await status(engine).cities.isEmpty)
         await engine.stop()
     }
 }

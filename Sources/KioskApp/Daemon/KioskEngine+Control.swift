@@ -98,15 +98,14 @@ extension KioskEngine {
         switch loaded {
         case .success(let loaded):
             let usable = loaded.exists && !loaded.isEmpty
-            if !usable, goodConfigSeen {
+            let copy = ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)
+            // Removing the copy as well is how a person goes back to the defaults on
+            // purpose; a copy that could not be written still protects the running config.
+            let copyKept = await parts.files.run { FileSystem.exists(copy) }
+            if !usable, goodConfigSeen, copyKept || logged["last good config"] != nil {
                 let error = ConfigFileError(
                     kind: .invalid,
-                    problems: [
-                        Self.missingOrEmpty(
-                            store, exists: loaded.exists,
-                            copy: ConfigStore.lastGoodPath(
-                                stateDirectory: configuration.stateDirectory))
-                    ])
+                    problems: [Self.missingOrEmpty(store, exists: loaded.exists, copy: copy)])
                 if configProblems != error.problems.map(\.text) { reject(error) }
                 return .failure(error)
             }

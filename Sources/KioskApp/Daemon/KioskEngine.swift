@@ -110,7 +110,7 @@ public actor KioskEngine {
     private var ready = false
     private var lastStatusLine = ""
     private var lastHistoryFlush: Date
-    private var logged: [String: String] = [:]
+    var logged: [String: String] = [:]
     private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
 
