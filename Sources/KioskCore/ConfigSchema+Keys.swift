@@ -34,12 +34,12 @@ extension ConfigSchema {
         text(
             "station.name", \.station.name, summary: "name shown for the kiosk's own location",
             check: { name in nonEmpty(name) ?? City.nameLengthProblem(name) }),
-        float(
-            "station.latitude", \.station.coordinate.latitude, -90...90,
-            summary: "decimal degrees, north positive"),
-        float(
-            "station.longitude", \.station.coordinate.longitude, -180...180,
-            summary: "decimal degrees, east positive"),
+        optionalFloat(
+            "station.latitude", \.station.latitude, -90...90,
+            summary: "decimal degrees, north positive; absent: no station"),
+        optionalFloat(
+            "station.longitude", \.station.longitude, -180...180,
+            summary: "decimal degrees, east positive; absent: no station"),
         optionalFloat(
             "station.elevation", \.station.elevation, -500...9000, unit: "metres",
             summary: "metres above sea level; absent: Open-Meteo's elevation"),

@@ -29,17 +29,34 @@ public struct KioskConfiguration: Sendable, Hashable {
     public init() {}
 }
 
-/// The kiosk's own location: the `[station]` table.
+/// The kiosk's own location: the `[station]` table. There is no default place: until
+/// `station.latitude` and `station.longitude` are both set nothing is fetched for it, and
+/// the indoor pressure is shown at station level unless `station.elevation` is set.
 public struct Station: Sendable, Hashable {
     /// Name shown for the station, for example "Home".
     public var name = "Home"
-    /// Where the station is.
-    public var coordinate = Coordinate(latitude: 52.52, longitude: 13.41)
-    /// Elevation in metres; nil means Open-Meteo's elevation for the point.
+    /// Latitude, decimal degrees; nil until set.
+    public var latitude: Double?
+    /// Longitude, decimal degrees; nil until set.
+    public var longitude: Double?
+    /// Elevation in metres; nil means Open-Meteo's elevation for the point (once there is
+    /// one).
     public var elevation: Double?
 
-    /// The defaults: Berlin, "Home".
+    /// The defaults: "Home", nowhere yet.
     public init() {}
+
+    /// Where the station is: nil until both latitude and longitude are set.
+    public var coordinate: Coordinate? {
+        get {
+            guard let latitude, let longitude else { return nil }
+            return Coordinate(latitude: latitude, longitude: longitude)
+        }
+        set {
+            latitude = newValue?.latitude
+            longitude = newValue?.longitude
+        }
+    }
 }
 
 /// The `[forecast]` table.

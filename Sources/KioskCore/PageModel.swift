@@ -151,6 +151,10 @@ public struct PageModel: Sendable, Hashable {
     public var notices: [PageNotice]
     /// The kiosk's name and addresses, for the empty page.
     public var host: HostInfo
+    /// Whether the kiosk knows where it hangs (`station.latitude` and `station.longitude`);
+    /// without it the indoor pressure stays at station level unless `station.elevation` is
+    /// set, and the empty page can say how to set it.
+    public var hasStation = true
 
     /// Creates a page model.
     public init(

@@ -78,6 +78,18 @@ public enum ExternalProgram {
         return await RunningBinary(arguments: [path] + arguments, environment: base)
             .finish(timeout: timeout)
     }
+
+    /// Starts `path` with `arguments` and returns at once.
+    public static func spawn(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:]
+    ) -> RunningBinary {
+        var base: [String: String] = [
+            "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/tmp",
+            "LANG": "C.UTF-8",
+        ]
+        for (key, value) in environment { base[key] = value }
+        return RunningBinary(arguments: [path] + arguments, environment: base)
+    }
 }
 
 /// A started binary with pipes to its standard streams.

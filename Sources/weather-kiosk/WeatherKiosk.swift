@@ -11,7 +11,7 @@ struct WeatherKiosk: AsyncParsableCommand {
         abstract: "A wall-mounted weather station for Raspberry-Pi-class boards.",
         discussion: """
             Exit codes: 0 ok, 1 runtime failure, 2 usage or validation error, 3 daemon not running.
-            The config is /etc/weather-kiosk/config.toml unless --config or WEATHER_KIOSK_CONFIG says otherwise.
+            The config is --config PATH, else $WEATHER_KIOSK_CONFIG, else /etc/weather-kiosk/config.toml when it exists or for root, else the per-user $XDG_CONFIG_HOME/weather-kiosk/config.toml (~/.config/… without XDG_CONFIG_HOME), created by the first edit.
             --config PATH goes before the verb or after it; after it wins when both are given.
             """,
         version: KioskVersion.string,
@@ -56,7 +56,7 @@ struct ConfigOptions: ParsableArguments {
     @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
-            "Config file (default: $WEATHER_KIOSK_CONFIG, else /etc/weather-kiosk/config.toml).",
+            "Config file (default: $WEATHER_KIOSK_CONFIG, else /etc/weather-kiosk/config.toml when it exists or for root, else ~/.config/weather-kiosk/config.toml).",
             valueName: "path"))
     var path: String?
 

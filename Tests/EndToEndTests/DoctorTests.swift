@@ -13,7 +13,14 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix("OK    api budget")
-                    && $0.contains("4 locations every 15 min cost about 730")
+                    && $0.contains("3 locations every 15 min cost about 547")
+            })
+        // No station: nothing fetched for it, and the lines that set one.
+        #expect(
+            lines.contains {
+                $0.hasPrefix("WARN  station")
+                    && $0.contains("`weather-kiosk config set station.latitude 41.89193`")
+                    && $0.contains("`weather-kiosk config set station.longitude 12.51133`")
             })
         #expect(lines.contains { $0.contains("clock") })
     }

@@ -32,6 +32,9 @@ import Testing
             "config.toml",
             """
             state_dir = "\(directory.file("state"))"
+            [station]
+            latitude = 52.52
+            longitude = 13.41
             [forecast]
             base_url = "\(server.baseURL)"
 

@@ -14,10 +14,12 @@ import Testing
         }
         #expect(first.standardOutput.contains("  Now    "))
         #expect(first.standardOutput.contains("Today"))
-        #expect(kiosk.server.requests.count == 1, "station and three cities in one request")
+        #expect(kiosk.server.requests.count == 1, "three cities in one request")
         let request = try #require(kiosk.server.requests.first)
         #expect(request.path == "/v1/forecast")
-        #expect(request.queryValue("latitude")?.split(separator: ",").count == 4)
+        #expect(
+            request.queryValue("latitude")?.split(separator: ",").count == 3,
+            "no station is set, so none is fetched")
         #expect(kiosk.directory.read("state/forecasts.json") != nil)
 
         let second = await kiosk.run(["forecast", "rome"])
@@ -42,11 +44,21 @@ import Testing
     }
 
     @Test func withoutFavouritesTheStationIsShown() async throws {
-        let kiosk = try await KioskFixture.start()
+        let kiosk = try await KioskFixture.start(
+            extra: "[station]\nlatitude = 52.52\nlongitude = 13.41\n")
         defer { Task { await kiosk.stop() } }
         let result = await kiosk.run(["forecast"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.hasPrefix("Home · "))
+    }
+
+    @Test func withoutFavouritesOrStationNothingIsFetched() async throws {
+        let kiosk = try await KioskFixture.start()
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["forecast"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("`weather-kiosk city add NAME`"))
+        #expect(kiosk.server.requests.isEmpty)
     }
 
     @Test func unknownFavouriteIsAUsageError() async throws {

@@ -232,16 +232,20 @@ let designExample = """
         defer { directory.remove() }
         directory.write("config.toml", "[display\n[control]\nsocket = \"/tmp/x.sock\"  # mine\n")
         #expect(
-            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]).socketPath()
-                == "/tmp/x.sock")
+            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:])
+                .socketCandidates()
+                .first == "/tmp/x.sock")
         directory.write(
             "config.toml", "[display]\ncycle_seconds = 0\n[control]\nsocket = \"/tmp/y.sock\"\n")
         #expect(
-            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]).socketPath()
-                == "/tmp/y.sock")
+            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:])
+                .socketCandidates()
+                .first == "/tmp/y.sock")
         directory.write("config.toml", "[display\n")
         #expect(
-            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]).socketPath()
-                == "/run/weather-kiosk/control.sock")
+            ConfigStore(explicitPath: directory.file("config.toml"), environment: [:])
+                .socketCandidates()
+                .first == "/tmp/weather-kiosk-simulator/control.sock",
+            "the board's, not the built-in default")
     }
 }

@@ -102,9 +102,6 @@ import Testing
                 ForecastCache.Entry(
                     coordinate: rome.coordinate,
                     fetchedAt: time.now().wall.addingTimeInterval(-cacheAge), forecast: forecast),
-                ForecastCache.Entry(
-                    coordinate: configuration.station.coordinate,
-                    fetchedAt: time.now().wall.addingTimeInterval(-cacheAge), forecast: forecast),
             ]
         }
         let transport = CountingTransport(time: time, failStatus: failStatus)

@@ -124,11 +124,14 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
         var configuration = KioskConfiguration()
         configuration.stateDirectory = directory.path
         #expect(StationElevation.resolve(configuration) == .unknown)
-        let station = configuration.station.coordinate
+        let station = Coordinate(latitude: 52.52, longitude: 13.41)
         let entry = ForecastCache.Entry(
             coordinate: station, fetchedAt: Date(),
             forecast: LocationForecast(coordinate: station, elevation: 38))
         try ForecastCache(directory: directory.path).store([entry], now: Date())
+        // No station set: a cached forecast for some place is not the kiosk's elevation.
+        #expect(StationElevation.resolve(configuration) == .unknown)
+        configuration.station.coordinate = station
         #expect(StationElevation.resolve(configuration) == .openMeteo(38))
         configuration.station.elevation = 34
         #expect(StationElevation.resolve(configuration) == .configured(34))

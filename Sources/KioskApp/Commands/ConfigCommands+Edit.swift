@@ -11,7 +11,7 @@ extension ConfigCommands {
         let original: String
         do {
             original =
-                try FileSystem.read(store.path, limit: ConfigStore.sizeLimit)
+                try FileSystem.read(store.path, limit: ConfigStore.sizeLimit, regularFileOnly: true)
                 .map { String(decoding: $0, as: UTF8.self) } ?? Self.newFileTemplate
         } catch {
             throw CommandFailure.runtime(error.message)
@@ -82,7 +82,7 @@ extension ConfigCommands {
             try DirectoryLock.withLock(on: FileSystem.directory(of: path)) {
                 FileSystem.removeStaleTemporaries(of: path)
                 let now =
-                    try FileSystem.read(path, limit: ConfigStore.sizeLimit)
+                    try FileSystem.read(path, limit: ConfigStore.sizeLimit, regularFileOnly: true)
                     .map { String(decoding: $0, as: UTF8.self) } ?? Self.newFileTemplate
                 guard now == original else {
                     keepCopy = true

@@ -14,9 +14,15 @@ public struct ControlCommands: Sendable {
 
     /// Creates the verbs for the daemon whose socket the config names. The config need not
     /// be valid: `status` is how one finds out what is wrong with it while the kiosk runs on
-    /// its last good one.
+    /// its last good one, so the first of `ConfigStore.socketCandidates()` that answers is
+    /// used (the first one when none does, for the "not running" message).
     public init(store: ConfigStore, console: Console) throws {
-        self.init(client: ControlClient(path: store.socketPath()), console: console)
+        let candidates = store.socketCandidates()
+        let path =
+            candidates.count == 1
+            ? candidates[0]
+            : candidates.first { ControlClient(path: $0).answers() } ?? candidates[0]
+        self.init(client: ControlClient(path: path), console: console)
     }
 
     /// Creates the verbs over a given client.
@@ -202,12 +208,7 @@ public struct ControlCommands: Sendable {
         }
         if let error = status.sensor.error { sensor += "\n\(error)" }
         rows.append(["Sensor", sensor])
-        let config =
-            status.config.problems.isEmpty
-            ? "\(status.config.path) · in use"
-            : "\(status.config.path) was refused; the last good config is in use:\n"
-                + status.config.problems.joined(separator: "\n")
-        rows.append(["Config", config])
+        rows.append(["Config", Self.describeConfig(status.config)])
         rows.append([
             "Recent",
             status.recentCities.isEmpty ? "–" : status.recentCities.joined(separator: ", "),
@@ -220,5 +221,24 @@ public struct ControlCommands: Sendable {
                 + lines.dropFirst().map { String(repeating: " ", count: 10) + $0 }).joined(
                     separator: "\n")
         }.joined(separator: "\n")
+    }
+}
+
+extension ControlCommands {
+    /// The config line of `status`: which file, what chose it, and what the kiosk runs on.
+    static func describeConfig(_ config: KioskStatus.Config) -> String {
+        let origin: String
+        switch config.origin.flatMap(ConfigStore.Origin.init(rawValue:)) {
+        case .option: origin = " (--config)"
+        case .environment: origin = " (\(ConfigStore.environmentVariable))"
+        case .user: origin = " (the per-user config)"
+        case .system, nil: origin = ""
+        }
+        guard !config.problems.isEmpty else { return "\(config.path)\(origin) · in use" }
+        let inUse =
+            config.lastGood.map { "the kiosk runs on its last good copy, \($0):" }
+            ?? "the kiosk runs on safe defaults until it is fixed:"
+        return "\(config.path)\(origin) was refused; \(inUse)\n"
+            + config.problems.joined(separator: "\n")
     }
 }

@@ -72,8 +72,8 @@ public struct DoctorCommands: Sendable {
                 DoctorFinding(
                     .ok, "config",
                     loaded.exists
-                        ? "\(store.path) is valid: board \(loaded.configuration.board), \(count) favourite\(count == 1 ? "" : "s")."
-                        : "\(store.path) does not exist: built-in defaults (board \(loaded.configuration.board)); `weather-kiosk city add NAME` creates it."
+                        ? "\(store.path) (\(store.originDescription)) is valid: board \(loaded.configuration.board), \(count) favourite\(count == 1 ? "" : "s")."
+                        : "\(store.path) (\(store.originDescription)) does not exist yet: built-in defaults (board \(loaded.configuration.board)); `weather-kiosk city add NAME` creates it."
                 ))
         } catch {
             findings.append(
@@ -86,6 +86,7 @@ public struct DoctorCommands: Sendable {
             DoctorFinding(
                 .ok, "board",
                 "Profile \"\(configuration.board)\" (\(Self.boardSummary(configuration)))."))
+        findings.append(Self.stationFinding(configuration))
         for check in deviceChecks { findings += await check(configuration) }
         findings.append(clockFinding())
         findings.append(await networkFinding(configuration))
@@ -146,10 +147,14 @@ public struct DoctorCommands: Sendable {
     func networkFinding(_ configuration: KioskConfiguration) async -> DoctorFinding {
         let fetcher = ForecastFetcher(configuration: configuration, transport: transport)
         let started = now()
+        // Any place will do to see that Open-Meteo answers: the station, else the first
+        // favourite, else Greenwich.
+        let place =
+            configuration.station.coordinate ?? configuration.cities.first?.coordinate
+            ?? Coordinate(latitude: 51.4779, longitude: 0)
         do {
             _ = try await fetcher.fetch(
-                [configuration.station.coordinate], units: ForecastUnits(configuration.units),
-                now: started)
+                [place], units: ForecastUnits(configuration.units), now: started)
             let milliseconds = Int(now().timeIntervalSince(started) * 1000)
             return DoctorFinding(
                 .ok, "network",
@@ -186,5 +191,43 @@ public struct DoctorCommands: Sendable {
                 text + ": close to the limit; nothing else on this network can use Open-Meteo.")
         }
         return DoctorFinding(.ok, "api budget", Sentence.ended(text))
+    }
+}
+
+extension DoctorCommands {
+    /// Whether the kiosk knows where it hangs: without `station.latitude` and
+    /// `station.longitude` nothing is fetched for it, and without an elevation the indoor
+    /// pressure is shown at station level, not reduced to sea level.
+    static func stationFinding(_ configuration: KioskConfiguration) -> DoctorFinding {
+        let station = configuration.station
+        if let coordinate = station.coordinate {
+            let elevation =
+                station.elevation.map { "elevation \(WeatherFormat.decimal($0, digits: 0)) m" }
+                ?? "Open-Meteo's elevation for it"
+            return DoctorFinding(
+                .ok, "station",
+                "\(station.name) at \(coordinate.latitude), \(coordinate.longitude); sea-level pressure from \(elevation)."
+            )
+        }
+        // The lines to run, with the first favourite's place as the example.
+        let example = configuration.cities.first
+        let latitude = station.latitude ?? example?.coordinate.latitude ?? 41.89193
+        let longitude = station.longitude ?? example?.coordinate.longitude ?? 12.51133
+        var missing: [String] = []
+        if station.latitude == nil {
+            missing.append("`weather-kiosk config set station.latitude \(latitude)`")
+        }
+        if station.longitude == nil {
+            missing.append("`weather-kiosk config set station.longitude \(longitude)`")
+        }
+        let pressure =
+            station.elevation == nil
+            ? "the indoor pressure is shown at station level, not at sea level"
+            : "the sea-level pressure uses station.elevation"
+        return DoctorFinding(
+            .warning, "station",
+            "No station set: nothing is fetched for the kiosk's own place and \(pressure); run "
+                + missing.joined(separator: " and ")
+                + " with the kiosk's own place (shown: \(example?.name ?? "Rome")'s).")
     }
 }

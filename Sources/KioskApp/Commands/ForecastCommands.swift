@@ -112,10 +112,12 @@ public struct ForecastCommands: Sendable {
             return [Target(name: city.qualifiedName, coordinate: city.coordinate)]
         }
         if configuration.cities.isEmpty {
-            return [
-                Target(
-                    name: configuration.station.name, coordinate: configuration.station.coordinate)
-            ]
+            guard let station = configuration.station.coordinate else {
+                throw CommandFailure.runtime(
+                    "There are no favourites and no station to forecast: add a favourite with `weather-kiosk city add NAME`."
+                )
+            }
+            return [Target(name: configuration.station.name, coordinate: station)]
         }
         return configuration.cities.map {
             Target(name: $0.qualifiedName, coordinate: $0.coordinate)

@@ -113,7 +113,7 @@ enum SensorText {
         case .unknown:
             rows.append([
                 "Sea level",
-                "unknown: set station.elevation (metres), or run `weather-kiosk forecast` once so that Open-Meteo's elevation is cached",
+                "unknown: set station.elevation (metres), or station.latitude and station.longitude and run `weather-kiosk forecast` once so that Open-Meteo's elevation is cached",
             ])
         }
         if let dewPoint = reading.dewPoint {

@@ -1,27 +1,81 @@
+import Glibc
 public import KioskCore
 
 /// The config file: where it is, what it says, and serialised, validated, atomic edits.
 public struct ConfigStore: Sendable {
-    /// The default location.
+    /// The system-wide location, used by the installed service and by root.
     public static let defaultPath = "/etc/weather-kiosk/config.toml"
     /// The environment variable that overrides the default location.
     public static let environmentVariable = "WEATHER_KIOSK_CONFIG"
     /// Largest config file accepted.
     static let sizeLimit = 1 << 20
 
+    /// Why a path is the config file: what chose it.
+    public enum Origin: String, Sendable, Hashable, Codable {
+        /// `--config PATH`.
+        case option
+        /// `$WEATHER_KIOSK_CONFIG`.
+        case environment
+        /// `/etc/weather-kiosk/config.toml`: it exists, or the user is root.
+        case system
+        /// `$XDG_CONFIG_HOME/weather-kiosk/config.toml` (else `~/.config/…`): a user other
+        /// than root on a machine without the system config.
+        case user
+    }
+
     /// The config file's path.
     public let path: String
+    /// What chose the path.
+    public let origin: Origin
 
-    /// The store for `--config PATH` if given, else `$WEATHER_KIOSK_CONFIG`, else the default.
+    /// The store for `--config PATH` if given, else `$WEATHER_KIOSK_CONFIG`, else the system
+    /// config when it exists or the user is root, else the per-user config.
     public init(explicitPath: String?, environment: [String: String]) {
+        self.init(
+            explicitPath: explicitPath, environment: environment, isRoot: geteuid() == 0,
+            systemConfigExists: FileSystem.exists(Self.defaultPath))
+    }
+
+    /// The store as `init(explicitPath:environment:)` chooses it, with the facts about the
+    /// machine given (for tests).
+    public init(
+        explicitPath: String?, environment: [String: String], isRoot: Bool,
+        systemConfigExists: Bool
+    ) {
         if let explicitPath, !explicitPath.isEmpty {
-            path = explicitPath
+            (path, origin) = (explicitPath, .option)
         } else if let fromEnvironment = environment[Self.environmentVariable],
             !fromEnvironment.isEmpty
         {
-            path = fromEnvironment
+            (path, origin) = (fromEnvironment, .environment)
+        } else if !isRoot, !systemConfigExists, let user = Self.userPath(environment: environment) {
+            (path, origin) = (user, .user)
         } else {
-            path = Self.defaultPath
+            (path, origin) = (Self.defaultPath, .system)
+        }
+    }
+
+    /// The per-user config: `$XDG_CONFIG_HOME/weather-kiosk/config.toml`, else
+    /// `$HOME/.config/weather-kiosk/config.toml`; nil without an absolute home.
+    public static func userPath(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+            return base + "/weather-kiosk/config.toml"
+        }
+        if let home = environment["HOME"], home.hasPrefix("/"), home != "/" {
+            return home + "/.config/weather-kiosk/config.toml"
+        }
+        return nil
+    }
+
+    /// Why this file: "set by --config", "the per-user config (there is no
+    /// /etc/weather-kiosk/config.toml)", …
+    public var originDescription: String {
+        switch origin {
+        case .option: "set by --config"
+        case .environment: "set by \(Self.environmentVariable)"
+        case .system: "the system config"
+        case .user:
+            "the per-user config (there is no \(Self.defaultPath); --config or \(Self.environmentVariable) choose another)"
         }
     }
 
@@ -31,6 +85,8 @@ public struct ConfigStore: Sendable {
         public var document: ConfigDocument
         /// Whether the file exists.
         public var exists: Bool
+        /// Whether the file exists but sets nothing (empty, or only comments).
+        public var isEmpty: Bool = false
         /// Defaults, under the board profile, under the file.
         public var configuration: KioskConfiguration
     }
@@ -40,50 +96,18 @@ public struct ConfigStore: Sendable {
     public func load() throws(ConfigFileError) -> Loaded {
         let bytes: [UInt8]?
         do {
-            bytes = try FileSystem.read(path, limit: Self.sizeLimit)
+            bytes = try FileSystem.read(path, limit: Self.sizeLimit, regularFileOnly: true)
         } catch {
             throw ConfigFileError(kind: .access, file: path, message: error.message)
         }
         let document = ConfigDocument(
             file: path, text: bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        let configuration = try Self.resolve(document)
+        var isEmpty = false
+        if bytes != nil { isEmpty = try document.parse().isEmpty }
         return Loaded(
-            document: document, exists: bytes != nil,
-            configuration: try Self.resolve(document))
-    }
-
-    /// The control socket the config names, read leniently: from a valid config, else from
-    /// the `[control] socket` line of one that is otherwise broken, else the default.
-    public func socketPath() -> String {
-        do {
-            return try load().configuration.control.socket
-        } catch {
-            let bytes: [UInt8]?
-            do {
-                bytes = try FileSystem.read(path, limit: Self.sizeLimit)
-            } catch {
-                return KioskConfiguration().control.socket
-            }
-            let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return Self.lenientSocket(in: text) ?? KioskConfiguration().control.socket
-        }
-    }
-
-    /// `socket = "…"` inside `[control]`, found line by line in a file TOMLKit refuses.
-    static func lenientSocket(in text: String) -> String? {
-        var inControl = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(rawLine).trimmingWhitespace
-            if line.hasPrefix("[") {
-                inControl = line.hasPrefix("[control]")
-                continue
-            }
-            guard inControl, line.hasPrefix("socket") else { continue }
-            let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
-            if parts.count >= 3, String(parts[0]).trimmingWhitespace.hasSuffix("=") {
-                return String(parts[1])
-            }
-        }
-        return nil
+            document: document, exists: bytes != nil, isEmpty: isEmpty,
+            configuration: configuration)
     }
 
     /// Validates `document` as a whole config: syntax, board, keys, values.
@@ -131,9 +155,11 @@ public struct ConfigStore: Sendable {
     {
         let directory = FileSystem.directory(of: path)
         do {
+            // The per-user config is created on first write, its directory too.
+            try FileSystem.createDirectories(directory)
             return try DirectoryLock.withLock(on: directory) {
                 FileSystem.removeStaleTemporaries(of: path)
-                let bytes = try FileSystem.read(path, limit: Self.sizeLimit)
+                let bytes = try FileSystem.read(path, limit: Self.sizeLimit, regularFileOnly: true)
                 let current = ConfigDocument(
                     file: path, text: bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
                 let edited = try edit(current, bytes != nil)

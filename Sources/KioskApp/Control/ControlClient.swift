@@ -56,6 +56,16 @@ public struct ControlClient: Sendable {
         }
     }
 
+    /// Whether a kiosk accepts connections at `path` now (the connection is closed at once).
+    public func answers() -> Bool {
+        do {
+            close(try connect())
+            return true
+        } catch {
+            return false
+        }
+    }
+
     private func connect() throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {

@@ -162,14 +162,24 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public struct Config: Sendable, Hashable, Codable {
         /// Its path.
         public var path: String
+        /// What chose it: option (`--config`), environment (`WEATHER_KIOSK_CONFIG`), system
+        /// or user (the per-user config); nil from an older kiosk.
+        public var origin: String?
         /// The problems of the last refused version, each "FILE, line N: message";
         /// empty when the file in use is the one on disk.
         public var problems: [String]
+        /// The last good copy the kiosk runs on while the file is refused, missing or
+        /// empty; nil when it runs on the file (or, with no good copy yet, on defaults).
+        public var lastGood: String?
 
         /// Creates a config status.
-        public init(path: String, problems: [String]) {
+        public init(
+            path: String, origin: String? = nil, problems: [String], lastGood: String? = nil
+        ) {
             self.path = path
+            self.origin = origin
             self.problems = problems
+            self.lastGood = lastGood
         }
     }
 }

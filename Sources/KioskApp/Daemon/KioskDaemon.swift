@@ -43,7 +43,8 @@ public enum KioskDaemon {
         store: ConfigStore, environment: [String: String], logger: Logger, time: any TimeSource,
         transport: any HTTPTransport
     ) async throws {
-        let (configuration, problems) = startingConfiguration(store, logger: logger)
+        let starting = startingConfiguration(store, logger: logger)
+        let configuration = starting.configuration
         let files = FileWorker()
         let stateStore = StateStore(directory: configuration.stateDirectory)
         let cache = ForecastCache(directory: configuration.stateDirectory)
@@ -80,8 +81,9 @@ public enum KioskDaemon {
             seed: UInt64.random(in: 0...UInt64.max))
         let engine = KioskEngine(
             start: KioskEngine.Start(
-                configuration: configuration, configProblems: problems, store: store,
-                restored: restored, history: history, forecasts: forecasts),
+                configuration: configuration, configProblems: starting.problems, store: store,
+                restored: restored, history: history, forecasts: forecasts,
+                goodConfigSeen: starting.goodConfigSeen),
             parts: parts)
 
         let quitSwitch = QuitSwitch()
@@ -90,17 +92,26 @@ public enum KioskDaemon {
                 service: EngineService(engine: engine),
                 successTerminationBehavior: .gracefullyShutdownGroup)
         ]
+        let openControl: @Sendable (String) throws -> ControlServer = { path in
+            try ControlServer(path: path) { await engine.control($0) }
+        }
+        var server: ControlServer?
         do {
-            let server = try ControlServer(path: configuration.control.socket) {
-                await engine.control($0)
-            }
-            services.append(.init(service: ControlService(server: server)))
+            server = try openControl(configuration.control.socket)
         } catch {
             logger.error(
-                "\(error) Remote commands (status, next, …) are off until the kiosk restarts.")
+                "\(error) Remote commands (status, next, …) are off until control.socket names a socket that can be made."
+            )
         }
+        services.append(
+            .init(
+                service: ControlService(
+                    engine: engine, logger: logger, server: server, open: openControl)))
         var watcher: ConfigWatcher?
         do {
+            // A config that does not exist yet is created by the first `city add` or
+            // `config set`; its directory is watched, so it must exist now.
+            try FileSystem.createDirectories(FileSystem.directory(of: store.path))
             watcher = try ConfigWatcher(path: store.path)
         } catch {
             logger.warning(
@@ -135,21 +146,57 @@ public enum KioskDaemon {
 
     // MARK: Parts
 
-    /// The config to start with: the file if it is valid; else the last good copy of it;
-    /// else the built-in defaults — with the problems, so the screen and `status` say why.
-    static func startingConfiguration(_ store: ConfigStore, logger: Logger) -> (
-        KioskConfiguration, [String]
-    ) {
+    /// What the kiosk starts on, and what is wrong with the file when it is not that.
+    struct Starting {
+        var configuration: KioskConfiguration
+        var problems: [String]
+        /// Whether a good config of this file has been seen: the file now, or its last good
+        /// copy. From then on a missing or empty file is a problem, not "all defaults".
+        var goodConfigSeen: Bool
+    }
+
+    /// The config to start with: the file if it is valid (its last good copy is then
+    /// written); else the last good copy; else what the broken file still says (state
+    /// directory, socket, board) with safe hardware settings — with the problems, so the
+    /// screen and `status` say why. A missing or empty file means the built-in defaults
+    /// only while no good config of it has been seen.
+    static func startingConfiguration(_ store: ConfigStore, logger: Logger) -> Starting {
+        let problems: [String]
         do {
-            return (try store.load().configuration, [])
+            let loaded = try store.load()
+            if loaded.exists, !loaded.isEmpty {
+                do {
+                    try store.saveLastGood(
+                        loaded.document, stateDirectory: loaded.configuration.stateDirectory)
+                } catch {
+                    logger.warning("\(error.message) The config is not backed up until it can be.")
+                }
+                return Starting(
+                    configuration: loaded.configuration, problems: [], goodConfigSeen: true)
+            }
+            let fallback = store.fallback()
+            guard let copy = fallback.lastGood else {
+                return Starting(
+                    configuration: loaded.configuration, problems: [], goodConfigSeen: false)
+            }
+            problems = [KioskEngine.missingOrEmpty(store, exists: loaded.exists, copy: copy).text]
         } catch {
-            let problems = error.problems.map(\.text)
-            for problem in problems { logger.error("\(problem)") }
-            logger.error(
-                "The config was refused; the kiosk runs on the built-in defaults until it is fixed."
-            )
-            return (KioskConfiguration.defaultsForRefusedConfig(), problems)
+            problems = error.problems.map(\.text)
         }
+        for problem in problems { logger.error("\(problem)") }
+        let fallback = store.fallback()
+        if let copy = fallback.lastGood {
+            logger.error(
+                "The config was refused; the kiosk runs on its last good copy, \(copy), until it is fixed."
+            )
+            return Starting(
+                configuration: fallback.configuration, problems: problems, goodConfigSeen: true)
+        }
+        let configuration = KioskConfiguration.defaultsForRefusedConfig(fallback.configuration)
+        logger.error(
+            "The config was refused and there is no last good copy; the kiosk runs on safe defaults (state in \(configuration.stateDirectory), socket \(configuration.control.socket)) until it is fixed."
+        )
+        return Starting(configuration: configuration, problems: problems, goodConfigSeen: false)
     }
 
     static func openDisplay(_ configuration: KioskConfiguration) throws -> DisplayWorker.Backend {
@@ -223,20 +270,23 @@ final class QuitSwitch: Sendable {
 }
 
 extension KioskConfiguration {
-    /// What the kiosk runs on when its config file is refused at start: the defaults of the
-    /// simulator board would be wrong on a Pi, so the hardware is taken as a Pi's with a
-    /// framebuffer and no sensor or buttons (which might be wired otherwise).
-    static func defaultsForRefusedConfig() -> KioskConfiguration {
-        var configuration = KioskConfiguration()
+    /// What the kiosk runs on when its config file is refused at start and there is no last
+    /// good copy: the state directory, socket and board the broken file still names
+    /// (`hinted`, from `ConfigStore.hints()`), so that `status` finds the kiosk and can say
+    /// what is wrong; no sensor or buttons (they might be wired otherwise), and a
+    /// framebuffer when there is one, else this terminal, else a PNG in the state directory.
+    static func defaultsForRefusedConfig(_ hinted: KioskConfiguration) -> KioskConfiguration {
+        var configuration = hinted
         configuration.sensor.kind = .none
         configuration.buttons.backend = .none
-        if !FileSystem.exists("/dev/fb0") {
-            if isatty(1) == 1 {
-                configuration.display.kind = .terminal
-            } else {
-                configuration.display.kind = .png
-                configuration.display.device = "\(configuration.stateDirectory)/screen.png"
-            }
+        if FileSystem.exists("/dev/fb0") {
+            configuration.display.kind = .framebuffer
+            configuration.display.device = "/dev/fb0"
+        } else if isatty(1) == 1 {
+            configuration.display.kind = .terminal
+        } else {
+            configuration.display.kind = .png
+            configuration.display.device = "\(configuration.stateDirectory)/screen.png"
         }
         return configuration
     }

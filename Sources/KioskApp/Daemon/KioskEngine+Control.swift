@@ -88,7 +88,9 @@ extension KioskEngine {
         }
     }
 
-    /// Reads the config file now; a valid one is applied, an invalid one refused.
+    /// Reads the config file now; a valid one is applied (and kept as the last good copy),
+    /// an invalid one refused. Once a good config has been seen, a missing or empty file is
+    /// refused too: the kiosk runs on the last good one and says so.
     func reloadConfig() async -> Result<String, ConfigFileError> {
         let store = store
         let loaded: Result<ConfigStore.Loaded, ConfigFileError> = await parts.files.run {
@@ -96,16 +98,53 @@ extension KioskEngine {
         }
         switch loaded {
         case .success(let loaded):
+            let usable = loaded.exists && !loaded.isEmpty
+            let copy = ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)
+            // Removing the copy as well is how a person goes back to the defaults on
+            // purpose; a copy that could not be written still protects the running config.
+            let copyKept = await parts.files.run { FileSystem.exists(copy) }
+            if !usable, goodConfigSeen, copyKept || logged["last good config"] != nil {
+                let error = ConfigFileError(
+                    kind: .invalid,
+                    problems: [Self.missingOrEmpty(store, exists: loaded.exists, copy: copy)])
+                if configProblems != error.problems.map(\.text) { reject(error) }
+                return .failure(error)
+            }
             let changed = loaded.configuration != configuration || !configProblems.isEmpty
             if changed {
                 await apply(loaded.configuration)
                 parts.logger.info("Config reloaded from \(store.path).")
+            }
+            if usable {
+                goodConfigSeen = true
+                let directory = loaded.configuration.stateDirectory
+                do {
+                    try await parts.files.run {
+                        try store.saveLastGood(loaded.document, stateDirectory: directory)
+                    }
+                    note("last good config", nil, level: .info)
+                } catch {
+                    note(
+                        "last good config",
+                        "\(error) The config is not backed up until it can be.", level: .warning)
+                }
             }
             return .success(changed ? "Reloaded \(store.path)." : "\(store.path) is unchanged.")
         case .failure(let error):
             reject(error)
             return .failure(error)
         }
+    }
+
+    /// The problem of a config file that was deleted or emptied after a good one was seen.
+    static func missingOrEmpty(_ store: ConfigStore, exists: Bool, copy: String)
+        -> ConfigFileError.Problem
+    {
+        ConfigFileError.Problem(
+            file: store.path, line: nil, path: nil,
+            message: (exists ? "is empty" : "is missing")
+                + "; `cp \(copy) \(store.path)` restores the last good copy, which the kiosk runs on"
+        )
     }
 
     /// Asks the reducer for a refresh and says what became of it.
@@ -206,7 +245,10 @@ extension KioskEngine {
                 nextRefreshSeconds: Int(state.secondsUntilRefresh(at: now).rounded(.up)),
                 failures: state.forecastFailures),
             sensor: sensorStatus,
-            config: .init(path: store.path, problems: configProblems),
+            config: .init(
+                path: store.path, origin: store.origin.rawValue, problems: configProblems,
+                lastGood: configProblems.isEmpty || !goodConfigSeen
+                    ? nil : ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)),
             units: configuration.units)
     }
 }

@@ -28,6 +28,7 @@ extension KioskEngine {
             },
             favourites: favourites, indoor: indoorState(at: now.wall), notices: notices(at: now),
             host: kind == .empty ? parts.host() : HostInfo(name: "", addresses: []))
+        model.hasStation = configuration.station.coordinate != nil
         if kind == .indoor, case .reading = model.indoor {
             model.notices.removeAll {
                 if case .error(let text) = $0 {

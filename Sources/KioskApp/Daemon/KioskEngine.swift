@@ -69,13 +69,17 @@ public actor KioskEngine {
         public var history: IndoorHistory
         /// The forecast cache.
         public var forecasts: [ForecastCache.Entry]
+        /// Whether a good config of the file has been seen (the file, or its last good
+        /// copy): from then on a missing or empty file is refused, not taken as defaults.
+        public var goodConfigSeen: Bool
 
         /// Creates a start.
         public init(
             configuration: KioskConfiguration, configProblems: [String], store: ConfigStore,
             restored: PersistedKioskState?, history: IndoorHistory,
-            forecasts: [ForecastCache.Entry]
+            forecasts: [ForecastCache.Entry], goodConfigSeen: Bool = false
         ) {
+            self.goodConfigSeen = goodConfigSeen
             self.configuration = configuration
             self.configProblems = configProblems
             self.store = store
@@ -89,6 +93,7 @@ public actor KioskEngine {
     let store: ConfigStore
     var configuration: KioskConfiguration
     var configProblems: [String]
+    var goodConfigSeen: Bool
     var state: KioskState
     var forecasts: [ForecastCache.Entry]
     var indoor = IndoorTracker()
@@ -105,7 +110,7 @@ public actor KioskEngine {
     private var ready = false
     private var lastStatusLine = ""
     private var lastHistoryFlush: Date
-    private var logged: [String: String] = [:]
+    var logged: [String: String] = [:]
     private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
 
@@ -115,6 +120,7 @@ public actor KioskEngine {
         self.store = start.store
         self.configuration = start.configuration
         self.configProblems = start.configProblems
+        self.goodConfigSeen = start.goodConfigSeen
         self.forecasts = start.forecasts
         self.restored = start.restored
         let now = parts.time.now()
@@ -289,13 +295,13 @@ public actor KioskEngine {
         }
     }
 
-    /// The station's elevation: the config's, else Open-Meteo's for the station.
+    /// The station's elevation: the config's, else Open-Meteo's for the station (when its
+    /// place is set).
     var stationElevation: Double? {
         if let metres = configuration.station.elevation { return metres }
-        return forecasts.first {
-            ForecastCache.sameKey($0.coordinate, configuration.station.coordinate)
-        }?
-        .forecast.elevation
+        guard let station = configuration.station.coordinate else { return nil }
+        return forecasts.first { ForecastCache.sameKey($0.coordinate, station) }?
+            .forecast.elevation
     }
 
     /// Writes the indoor history at most hourly (the SD card), and always when stopping.

@@ -19,14 +19,39 @@ struct EngineService: Service {
     }
 }
 
-/// The control socket, open while the kiosk runs; removed at shutdown.
+/// The control socket, open while the kiosk runs; removed at shutdown. When a reload
+/// changes `control.socket`, the socket moves: the new one opens first, then the old one
+/// closes (if the new one cannot be made, the old one stays and the log says why).
 struct ControlService: Service {
-    let server: ControlServer
+    let engine: KioskEngine
+    let logger: Logger
+    /// The socket opened at start; nil when it could not be made.
+    let server: ControlServer?
+    /// Opens a socket at a path.
+    let open: @Sendable (String) throws -> ControlServer
 
     func run() async {
-        // Returns when shutdown begins, or at once if the task was cancelled.
-        try? await gracefulShutdown()
-        await server.stop()
+        await cancelWhenGracefulShutdown {
+            var current = server
+            for await configuration in await engine.configurations() {
+                let path = configuration.control.socket
+                guard current?.path != path else { continue }
+                do {
+                    let moved = try open(path)
+                    if let old = current {
+                        await old.stop()
+                        logger.info("The control socket moved from \(old.path) to \(path).")
+                    }
+                    current = moved
+                } catch {
+                    logger.error(
+                        "\(error) Remote commands stay on \(current?.path ?? "no socket") until it can be made."
+                    )
+                }
+            }
+            // The loop ends when shutdown begins (or the engine stops).
+            await current?.stop()
+        }
     }
 }
 

@@ -62,16 +62,35 @@ public enum FileSystem {
     }
 
     /// The whole file at `path`, or nil when there is no such file.
-    /// - Throws: `FileSystemError` when it exists but cannot be read, or is over `limit`.
-    public static func read(_ path: String, limit: Int = 16 << 20) throws(FileSystemError)
-        -> [UInt8]?
-    {
-        let descriptor = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+    /// - Parameter regularFileOnly: refuse anything but a regular file (a FIFO would block
+    ///   the reader until someone writes to it, a device would never end): it is opened
+    ///   without blocking and checked before the first read.
+    /// - Throws: `FileSystemError` when it exists but cannot be read, is not a regular file
+    ///   while one is required, or is over `limit`.
+    public static func read(
+        _ path: String, limit: Int = 16 << 20, regularFileOnly: Bool = false
+    ) throws(FileSystemError) -> [UInt8]? {
+        let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0)
+        let descriptor = retryingInterrupts { open(path, flags) }
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw FileSystemError("read", path: path, errorNumber: errno)
         }
         defer { close(descriptor) }
+        if regularFileOnly {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else {
+                throw FileSystemError("read", path: path, errorNumber: errno)
+            }
+            let type = info.st_mode & S_IFMT
+            guard type == S_IFREG else {
+                throw FileSystemError(
+                    path: path,
+                    message:
+                        "Cannot read \(path): it is \(fileTypeName(type)), not a regular file; put a file there."
+                )
+            }
+        }
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -88,6 +107,18 @@ public enum FileSystem {
                         "Cannot read \(path): it is larger than \(limit >> 20) MiB; is it the right file?"
                 )
             }
+        }
+    }
+
+    /// "a FIFO", "a directory", … for a `st_mode & S_IFMT` value.
+    static func fileTypeName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
         }
     }
 

@@ -27,9 +27,10 @@ public struct ForecastFetcher: Sendable {
             cache: ForecastCache(directory: configuration.stateDirectory))
     }
 
-    /// The coordinates a refresh asks for: the station first, then each favourite once.
+    /// The coordinates a refresh asks for: the station first (when it is set), then each
+    /// favourite once.
     public static func locations(for configuration: KioskConfiguration) -> [Coordinate] {
-        var result = [configuration.station.coordinate]
+        var result = configuration.station.coordinate.map { [$0] } ?? []
         for city in configuration.cities
         where !result.contains(where: { ForecastCache.sameKey($0, city.coordinate) }) {
             result.append(city.coordinate)

@@ -114,6 +114,7 @@ public enum StationElevation: Sendable, Hashable {
     /// no cache: the sea-level pressure is then reported unknown, never guessed.
     public static func resolve(_ configuration: KioskConfiguration) -> StationElevation {
         if let metres = configuration.station.elevation { return .configured(metres) }
+        guard let coordinate = configuration.station.coordinate else { return .unknown }
         let cache = ForecastCache(directory: configuration.stateDirectory)
         let entries: [ForecastCache.Entry]
         do {
@@ -121,7 +122,6 @@ public enum StationElevation: Sendable, Hashable {
         } catch {
             return .unknown
         }
-        let coordinate = configuration.station.coordinate
         guard
             let metres = entries.first(where: { ForecastCache.sameKey($0.coordinate, coordinate) })?
                 .forecast.elevation

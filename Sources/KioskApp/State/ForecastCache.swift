@@ -53,7 +53,8 @@ public struct ForecastCache: Sendable {
     /// - Throws: `FileSystemError` when the file cannot be read or is not a cache file; the
     ///   caller goes on without a cache and says so.
     public func load() throws(FileSystemError) -> [Entry] {
-        guard let bytes = try FileSystem.read(path, limit: Self.sizeLimit) else { return [] }
+        guard let bytes = try FileSystem.read(path, limit: Self.sizeLimit, regularFileOnly: true)
+        else { return [] }
         do {
             let file = try Self.decoder.decode(File.self, from: Data(bytes))
             guard file.version == 1 else {

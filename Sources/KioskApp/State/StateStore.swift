@@ -46,7 +46,9 @@ public final class StateStore: Sendable {
     private func load<Value: Decodable>(_ type: Value.Type, from path: String)
         throws(FileSystemError) -> Value?
     {
-        guard let bytes = try FileSystem.read(path, limit: 4 << 20) else { return nil }
+        guard let bytes = try FileSystem.read(path, limit: 4 << 20, regularFileOnly: true) else {
+            return nil
+        }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970

@@ -33,12 +33,11 @@ public struct KioskSettings: Sendable, Hashable {
         sensorEnabled = configuration.sensor.kind != .none
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         let units = ForecastUnits(configuration.units)
-        let station = configuration.station.coordinate
+        let station = configuration.station.coordinate.map { "\($0.latitude),\($0.longitude)" }
         forecastEndpoint = configuration.forecast.baseURL + "|" + configuration.forecast.apiKey
         forecastQuery = [
             units.temperature.rawValue, units.wind.rawValue, units.precipitation.rawValue,
-            configuration.forecast.baseURL, configuration.forecast.apiKey,
-            "\(station.latitude),\(station.longitude)",
+            configuration.forecast.baseURL, configuration.forecast.apiKey, station ?? "no station",
         ].joined(separator: "|")
     }
 }
