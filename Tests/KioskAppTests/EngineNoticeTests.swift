@@ -101,7 +101,7 @@ import Testing
             forecasts = [
                 ForecastCache.Entry(
                     coordinate: rome.coordinate,
-                    fetchedAt: time.now().wall.addingTimeInterval(-cacheAge), forecast: forecast),
+                    fetchedAt: time.now().wall.addingTimeInterval(-cacheAge), forecast: forecast)
             ]
         }
         let transport = CountingTransport(time: time, failStatus: failStatus)

@@ -156,7 +156,8 @@ import Testing
         var index = 0
         for hour in forecast.hourly.indices where upcoming.contains(forecast.hourly[hour].time) {
             // A cold front: 18-19 °C for ten hours, then 4 °C at once.
-            forecast.hourly[hour].temperature = Temperature(celsius: index < 10 ? 18 + Double(index % 2) : 4)
+            forecast.hourly[hour].temperature = Temperature(
+                celsius: index < 10 ? 18 + Double(index % 2) : 4)
             index += 1
         }
         model.city?.forecast = forecast
