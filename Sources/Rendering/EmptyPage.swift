@@ -44,8 +44,19 @@ extension PageContext {
             host.addresses.isEmpty
             ? "no network address yet: connect the cable or set up Wi-Fi"
             : host.addresses.joined(separator: "  ·  ")
+        var reachArea = infoArea.sliceTop(metrics.gap).1
+        if !model.hasStation {
+            // No default station: say once, on the first page a new owner sees, what the
+            // kiosk does without one and which keys set it (`doctor` gives the full lines).
+            let (top, stationArea) = reachArea.sliceTop(reachArea.height * 0.4)
+            reachArea = top
+            canvas.drawParagraph(
+                "No station set: pressure stays at station level (see doctor).",
+                in: stationArea, style: .regular, size: metrics.font(.body) * 0.9,
+                color: palette.secondary, alignment: .center, centredVertically: true)
+        }
         canvas.drawParagraph(
-            "\(name): \(reach)", in: infoArea.sliceTop(metrics.gap).1, style: .regular,
+            "\(name): \(reach)", in: reachArea, style: .regular,
             size: metrics.font(.body),
             color: host.addresses.isEmpty ? palette.warning : palette.secondary,
             alignment: .center, centredVertically: true)

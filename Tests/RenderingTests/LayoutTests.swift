@@ -78,6 +78,9 @@ import Testing
         var noAddress = DemoData.model(page: .empty)
         noAddress.host = HostInfo(name: "", addresses: [])
         result.append(("empty without address", noAddress))
+        var noStation = DemoData.model(page: .empty)
+        noStation.hasStation = false
+        result.append(("empty without station", noStation))
         return result
     }()
 
