@@ -195,3 +195,28 @@ struct CurlTransportFailureTests {
         }
     }
 }
+
+/// A timeout names the limit that fired: the connection was made, so the transfer's.
+@Suite struct CurlTimeoutNamingTests {
+    /// Connect and total limits that differ, so the message shows which one fired.
+    private let distinctOptions = CurlTransport.Options(
+        connectTimeout: .milliseconds(500), totalTimeout: .milliseconds(1500))
+
+    @Test(arguments: ["stall", "drip"])
+    func aTransferTimeoutIsNotAConnectTimeout(_ fault: String) async throws {
+        try await withLoopback(
+            options: distinctOptions,
+            handler: answering(.json(String(repeating: "x", count: 100)))
+        ) { server, transport in
+            // A first answer leaves a connection for the second request to reuse, as the
+            // daemon's refreshes do: no connect happens for the one that times out.
+            _ = try await transport.get(HTTPRequest(url: server.baseURL + "/v1/forecast"))
+            server.setFault(fault == "stall" ? .stall(seconds: 30) : .drip(bytesPerSecond: 1))
+            let error = try #require(
+                await failure(of: HTTPRequest(url: server.baseURL + "/v1/forecast"), on: transport))
+            #expect(error.kind == .timedOut)
+            #expect(!error.message.contains("Connecting"), "\(error.message)")
+            #expect(error.message.contains("timed out after 1.5 s"), "\(error.message)")
+        }
+    }
+}
