@@ -21,7 +21,7 @@ public struct KioskState: Sendable {
     /// Favourites a person chose to look at, newest first.
     public private(set) var recentCities: [City] = []
     /// When the newest forecast was fetched (wall clock).
-    public private(set) var lastForecast: Date?
+    public internal(set) var lastForecast: Date?
     /// Why the last refresh failed, while it has not succeeded since.
     public private(set) var forecastError: String?
     /// Refreshes failed in a row.
@@ -55,6 +55,9 @@ public struct KioskState: Sendable {
     private var started = false
     private var random: SplitMix64
     private var persisted = PersistedKioskState()
+    /// The wall clock minus the monotonic clock at the last event, seconds: a change shows
+    /// the wall clock was stepped (`KioskState+Clock.swift`).
+    var wallClockOffset: Double?
 
     /// A kiosk about to start at `now` with `settings`; `seed` drives the back-off jitter.
     public init(settings: KioskSettings, now: KioskTime, seed: UInt64) {
@@ -112,6 +115,7 @@ public struct KioskState: Sendable {
     /// Applies `event` at `now` and returns what the services must do, in order.
     public mutating func handle(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
         var effects: [KioskEffect] = []
+        noteWallClock(at: now, into: &effects)
         switch event {
         case .started(let restored, let newestForecast):
             started = true
@@ -122,9 +126,11 @@ public struct KioskState: Sendable {
             effects.append(.render)
             // The first frame comes from the cache; the network comes after it.
             if let newestForecast {
-                let age = now.wall.timeIntervalSince(newestForecast)
-                let wait = Double(settings.refreshMinutes * 60) - age
-                nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
+                let wait = Self.firstRefreshWait(
+                    newestForecast: newestForecast, now: now,
+                    refreshMinutes: settings.refreshMinutes)
+                nextRefresh = now.monotonic.advanced(bySeconds: wait)
+                lastForecast = min(newestForecast, now.wall)
             }
         case .tick:
             break
@@ -284,7 +290,7 @@ public struct KioskState: Sendable {
 
     /// Moves the next refresh to now, unless one is under way or a rate limit forbids it
     /// (then the refresh stays at the window's end).
-    private mutating func refreshSoon(at now: KioskTime) {
+    mutating func refreshSoon(at now: KioskTime) {
         guard !refreshing else {
             refreshAgain = true
             return
