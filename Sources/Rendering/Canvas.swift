@@ -345,30 +345,10 @@ final class Canvas {
             fitted = lineSize
         }
         if fitted == nil {
-            // The longest start of the text that fits with "…" after it, found by halving:
-            // a handful of measurements however long the text (one per character made a
-            // 40,000-character name take 26 s a frame).
             let shortened = shrinking ? minimumTextSize : lineSize
-            let characters = Array(text)
-            func shortenedText(_ count: Int) -> String {
-                String(characters[..<count]).trimmingTrailingSpaces + "…"
-            }
-            var low = 0
-            var high = characters.count - 1
-            var longest: Int?
-            while low <= high {
-                let middle = (low + high) / 2
-                if measure(shortenedText(middle), style: style, size: shortened).advance
-                    <= rect.width
-                {
-                    longest = middle
-                    low = middle + 1
-                } else {
-                    high = middle - 1
-                }
-            }
-            if let longest {
-                shown = shortenedText(longest)
+            if let start = longestStart(of: text, style: style, size: shortened, width: rect.width)
+            {
+                shown = start
                 fitted = shortened
             }
         }

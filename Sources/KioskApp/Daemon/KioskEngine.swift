@@ -179,18 +179,6 @@ public actor KioskEngine {
     /// Whether the engine is responsive: the watchdog pings systemd only after this answers.
     public func heartbeat() -> Bool { running }
 
-    /// Whether the engine and the threads it depends on answer: the display worker and the
-    /// file worker each run a no-op on their own thread. A worker stuck in a blocking call
-    /// (a hung framebuffer, an SD card that stopped answering) makes this wait, and the
-    /// watchdog stops pinging systemd, which then restarts the kiosk.
-    public func responsive() async -> Bool {
-        guard running else { return false }
-        let display = self.display
-        _ = await display.report()
-        await parts.files.run {}
-        return running
-    }
-
     // MARK: The loop
 
     /// Applies one event and carries out its effects.

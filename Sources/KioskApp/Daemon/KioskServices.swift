@@ -252,6 +252,18 @@ extension KioskAction {
 }
 
 extension KioskEngine {
+    /// Whether the engine and the threads it depends on answer: the display worker and the
+    /// file worker each run a no-op on their own thread. A worker stuck in a blocking call
+    /// (a hung framebuffer, an SD card that stopped answering) makes this wait, and the
+    /// watchdog stops pinging systemd, which then restarts the kiosk.
+    public func responsive() async -> Bool {
+        guard heartbeat() else { return false }
+        let display = self.display
+        _ = await display.report()
+        await parts.files.run {}
+        return heartbeat()
+    }
+
     /// Whether the display is blanked now (a press then only wakes it).
     public func isBlanked() -> Bool { state.power == .off }
 }

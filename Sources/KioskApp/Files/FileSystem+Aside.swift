@@ -11,9 +11,15 @@ extension FileSystem {
     /// `contents` (a writer replaced it meanwhile). Call it holding the directory's lock.
     /// - Returns: the new path, or nil when nothing was moved.
     public static func moveAside(_ path: String, holding contents: [UInt8], now: Date) -> String? {
-        guard let current = try? read(path, limit: max(contents.count, 1) + 1),
-            current == contents
-        else { return nil }
+        // A file that cannot be read again, or reads differently, is left where it is: the
+        // caller's sentence then says it was ignored, and nothing is lost.
+        let current: [UInt8]?
+        do {
+            current = try read(path, limit: max(contents.count, 1) + 1)
+        } catch {
+            return nil
+        }
+        guard current == contents else { return nil }
         let target = "\(path).corrupt-\(timestamp(now))"
         guard rename(path, target) == 0 else { return nil }
         let directory = directory(of: path)
@@ -27,9 +33,14 @@ extension FileSystem {
     public static func moveAsideLocking(_ path: String, holding contents: [UInt8], now: Date)
         -> String?
     {
-        (try? DirectoryLock.withLock(on: directory(of: path)) {
-            moveAside(path, holding: contents, now: now)
-        }) ?? nil
+        do {
+            return try DirectoryLock.withLock(on: directory(of: path)) {
+                moveAside(path, holding: contents, now: now)
+            }
+        } catch {
+            // Without the lock a writer might be replacing the file: leave it.
+            return nil
+        }
     }
 
     /// The names in `directory` ("." and ".." left out); empty when it cannot be read.
