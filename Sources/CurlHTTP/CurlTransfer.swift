@@ -156,8 +156,19 @@ final class CurlTransfer {
     {
         var osErrno = 0
         CCurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osErrno)
+        // A connection reused from an earlier request has no connect time of its own: the
+        // request was sent (pretransfer), or the time spent is nearer the transfer's limit
+        // than the connect limit, so the transfer's limit is the one that fired.
         var connectTime: curl_off_t = 0
         CCurl_getinfo_offset(handle, CURLINFO_CONNECT_TIME_T, &connectTime)
+        var pretransferTime: curl_off_t = 0
+        CCurl_getinfo_offset(handle, CURLINFO_PRETRANSFER_TIME_T, &pretransferTime)
+        var totalTime: curl_off_t = 0
+        CCurl_getinfo_offset(handle, CURLINFO_TOTAL_TIME_T, &totalTime)
+        let limits = Int64(
+            Self.milliseconds(options.connectTimeout) + Self.milliseconds(options.totalTimeout))
+        let pastConnectLimit =
+            options.totalTimeout > options.connectTimeout && Int64(totalTime) * 2 > limits * 1000
         var effectiveURL: UnsafePointer<CChar>?
         CCurl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
         let failure = CurlFailure(
@@ -166,7 +177,7 @@ final class CurlTransfer {
             effectiveURL: effectiveURL.map { String(cString: $0) } ?? request.url,
             detail: String(cString: errorBuffer),
             osErrno: Int32(truncatingIfNeeded: osErrno),
-            connected: connectTime > 0,
+            connected: connectTime > 0 || pretransferTime > 0 || pastConnectLimit,
             exceededLimit: context.body.exceededLimit,
             cancelled: context.job.isCancelled,
             shutDown: worker.isShuttingDown,

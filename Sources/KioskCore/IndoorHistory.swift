@@ -19,10 +19,16 @@ public struct IndoorHistory: Sendable, Hashable, Codable {
         for sample in samples.sorted(by: { $0.time < $1.time }) { record(sample) }
     }
 
-    /// Adds a reading, keeping one per 5-minute slot and none older than 24 hours.
+    /// Adds a reading, keeping one per 5-minute slot and none older than 24 hours. A
+    /// reading older than the newest sample means the clock was stepped back (a Pi without
+    /// a real-time clock that booted with a time in the future, then synced): the samples
+    /// dated after it were taken on the wrong clock and are dropped, so the history goes on
+    /// instead of freezing until the wrong time comes round.
     public mutating func record(_ reading: SensorReading) {
+        if let last = samples.last, reading.time < last.time {
+            samples.removeAll { $0.time > reading.time }
+        }
         if let last = samples.last {
-            if reading.time < last.time { return }
             if Self.slot(of: reading.time) == Self.slot(of: last.time) {
                 samples[samples.count - 1] = reading
                 return

@@ -48,15 +48,22 @@ public struct PressureHistory: Sendable, Hashable {
         }
     }
 
-    /// Records a pressure. Ignored when it is not finite, older than the newest
-    /// sample, or within `minimumSpacing` of it. A clock that jumps back more than the
-    /// span starts the history again.
+    /// Records a pressure. Ignored when it is not finite or within `minimumSpacing`
+    /// after the newest sample. A time more than `minimumSpacing` before the newest sample
+    /// means the clock was stepped back: the samples dated after it came from the wrong
+    /// clock and are dropped, so the tendency does not freeze until that time comes round.
     public mutating func record(_ pressure: Pressure, at time: Date) {
         guard pressure.isFinite else { return }
         if newest >= 0, let last = samples[newest] {
             let gap = time.timeIntervalSince(last.time)
-            if gap < -Self.tendencySpan {
+            if gap < -minimumSpacing {
+                let kept = stored.filter { $0.time < time }
                 clear()
+                for sample in kept {
+                    newest = (newest + 1) % capacity
+                    samples[newest] = sample
+                    count += 1
+                }
             } else if gap < minimumSpacing {
                 return
             }

@@ -256,8 +256,13 @@ final class Canvas {
         currentFont = (style, size)
     }
 
+    /// How many times text was measured: fitting must stay within a few measurements per
+    /// text, however long the text.
+    private(set) var measurements = 0
+
     /// The advance and ink box of `text` at `size`.
     func measure(_ text: String, style: FontStyle, size: Double) -> TextMeasure {
+        measurements += 1
         useFont(style, size: size)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
@@ -341,14 +346,10 @@ final class Canvas {
         }
         if fitted == nil {
             let shortened = shrinking ? minimumTextSize : lineSize
-            var characters = Array(text)
-            while !characters.isEmpty {
-                characters.removeLast()
-                shown = String(characters).trimmingTrailingSpaces + "…"
-                if measure(shown, style: style, size: shortened).advance <= rect.width {
-                    fitted = shortened
-                    break
-                }
+            if let start = longestStart(of: text, style: style, size: shortened, width: rect.width)
+            {
+                shown = start
+                fitted = shortened
             }
         }
         guard let fitted else { return nil }

@@ -8,6 +8,9 @@ public struct RenderedPage: Sendable {
     public var texts: [PlacedText]
     /// The smooth curves drawn (the hourly temperature), in screen coordinates.
     public var splines: [CatmullRomSpline]
+    /// How many times text was measured to draw the page: fitting text costs a handful of
+    /// measurements per text, however long the text is.
+    public var textMeasurements = 0
 }
 
 /// Draws pages with Cairo: a `PageModel` and a screen size in, pixels out.
@@ -54,7 +57,8 @@ public struct PageRenderer: Sendable {
         if Metrics.isTiny(size) {
             page.drawTinyPage(step: step)
             return RenderedPage(
-                image: canvas.image(), texts: canvas.texts, splines: canvas.splines)
+                image: canvas.image(), texts: canvas.texts, splines: canvas.splines,
+                textMeasurements: canvas.measurements)
         }
         switch model.page {
         case .city: page.drawCityPage()
@@ -63,7 +67,9 @@ public struct PageRenderer: Sendable {
         case .map: page.drawMapPage()
         case .empty: page.drawEmptyPage()
         }
-        return RenderedPage(image: canvas.image(), texts: canvas.texts, splines: canvas.splines)
+        return RenderedPage(
+            image: canvas.image(), texts: canvas.texts, splines: canvas.splines,
+            textMeasurements: canvas.measurements)
     }
 
     /// The page as a 1-bit OLED bitmap: drawn in the monochrome mode with the dark theme

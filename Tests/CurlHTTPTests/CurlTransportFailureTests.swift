@@ -195,3 +195,35 @@ struct CurlTransportFailureTests {
         }
     }
 }
+
+/// A timeout names the limit that fired: the connection was made, so the transfer's.
+@Suite struct CurlTimeoutNamingTests {
+    /// Connect and total limits that differ, so the message shows which one fired.
+    private let distinctOptions = CurlTransport.Options(
+        connectTimeout: .milliseconds(500), totalTimeout: .seconds(3))
+
+    @Test(arguments: ["stall", "drip"])
+    func aTransferTimeoutIsNotAConnectTimeout(_ fault: String) async throws {
+        try await withLoopback(
+            options: distinctOptions,
+            handler: answering(.json(String(repeating: "x", count: 100)))
+        ) { server, transport in
+            // A first answer leaves a connection for the second request to reuse, as the
+            // daemon's refreshes do: no connect happens for the one that times out.
+            // On a loaded machine the first answer may itself run out of time: try again.
+            var warmed = false
+            for _ in 0..<5 where !warmed {
+                warmed =
+                    (try? await transport.get(HTTPRequest(url: server.baseURL + "/v1/forecast")))
+                    != nil
+            }
+            try #require(warmed)
+            server.setFault(fault == "stall" ? .stall(seconds: 30) : .drip(bytesPerSecond: 1))
+            let error = try #require(
+                await failure(of: HTTPRequest(url: server.baseURL + "/v1/forecast"), on: transport))
+            #expect(error.kind == .timedOut)
+            #expect(!error.message.contains("Connecting"), "\(error.message)")
+            #expect(error.message.contains("timed out after 3 s"), "\(error.message)")
+        }
+    }
+}

@@ -114,6 +114,17 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// Writes a PNG (or other data a user redirected) to standard output, checking every write.
+/// - Throws: `CommandFailure` (exit 1) when it could not all be written: a full disk, a
+///   reader that went away.
+func writeStandardOutput(_ bytes: [UInt8]) throws {
+    if let failure = FileSystem.writeChecked(1, bytes) {
+        throw CommandFailure.runtime(
+            "Cannot write the PNG to standard output: \(systemMessage(failure)); the picture is lost, so write it to a file with -o FILE.png instead."
+        )
+    }
+}
+
 /// Writes all of `text` to a file descriptor, retrying short writes and EINTR. A closed
 /// pipe (EPIPE) ends the write quietly: the reader has gone.
 func writeAll(_ descriptor: Int32, _ text: String) {

@@ -66,7 +66,7 @@ public struct ControlCommands: Sendable {
             throw CommandFailure.runtime("The kiosk sent a screenshot that is not base64 PNG data.")
         }
         if path == "-" {
-            writeAll(1, Array(png))
+            try writeStandardOutput(Array(png))
             return
         }
         do {

@@ -47,7 +47,7 @@ extension RenderCommands {
         do {
             if let output = request.output {
                 if output == "-" {
-                    writeStandardOutput(try PNGCodec.encode(small.picture))
+                    try writeStandardOutput(PNGCodec.encode(small.picture))
                 } else {
                     try PNGDisplay(path: output, size: small.picture.size).show(small.picture)
                     console.printError(

@@ -61,17 +61,18 @@ public struct RenderCommands: Sendable {
     public let store: ConfigStore
     /// Where messages go.
     public let console: Console
-    let writeStandardOutput: @Sendable ([UInt8]) -> Void
+    let writeStandardOutput: @Sendable ([UInt8]) throws -> Void
 
     /// Creates the verb; `standardOutput` receives the PNG for `-o -` (the process's
     /// standard output by default).
     public init(
         store: ConfigStore, console: Console,
-        standardOutput: (@Sendable ([UInt8]) -> Void)? = nil
+        standardOutput: (@Sendable ([UInt8]) throws -> Void)? = nil
     ) {
         self.store = store
         self.console = console
-        self.writeStandardOutput = standardOutput ?? { bytes in writeAll(1, bytes) }
+        self.writeStandardOutput =
+            standardOutput ?? { bytes in try KioskApp.writeStandardOutput(bytes) }
     }
 
     /// Draws the page and sends it where the request says.
@@ -138,7 +139,7 @@ public struct RenderCommands: Sendable {
         do {
             if let output = request.output {
                 if output == "-" {
-                    writeStandardOutput(try PNGCodec.encode(image))
+                    try writeStandardOutput(PNGCodec.encode(image))
                 } else {
                     try PNGDisplay(path: output, size: image.size).show(image)
                     console.printError(

@@ -23,6 +23,7 @@ public enum KioskDaemon {
         store: ConfigStore, environment: [String: String], logger: Logger,
         time: any TimeSource = SystemTimeSource(), transport: (any HTTPTransport)? = nil
     ) async throws {
+        DaemonSignals.ignoreStray()
         if !ProcessMemory.configureForLongRun() {
             logger.notice("glibc refused the malloc settings for a long run; memory use may grow")
         }
@@ -45,6 +46,15 @@ public enum KioskDaemon {
     ) async throws {
         let starting = startingConfiguration(store, logger: logger)
         let configuration = starting.configuration
+        // One daemon per state directory and socket: a second one would fight the first
+        // for the screen, the state files and the API quota.
+        let lock = try DaemonLock.acquire(in: configuration.stateDirectory)
+        defer { lock.release() }
+        if let owner = ControlServer.listeningProcess(at: configuration.control.socket) {
+            throw CommandFailure.runtime(
+                "Another weather-kiosk (PID \(owner)) already listens on \(configuration.control.socket); stop it first, or give this one another [control] socket."
+            )
+        }
         let files = FileWorker()
         let stateStore = StateStore(directory: configuration.stateDirectory)
         let cache = ForecastCache(directory: configuration.stateDirectory)

@@ -307,7 +307,9 @@ public actor KioskEngine {
     /// Writes the indoor history at most hourly (the SD card), and always when stopping.
     private func flushHistory(force: Bool) async {
         let now = parts.time.now().wall
-        guard force || now.timeIntervalSince(lastHistoryFlush) >= 3600 else { return }
+        // Either way: a clock stepped back must not hold the history unwritten until the
+        // wrong time comes round.
+        guard force || abs(now.timeIntervalSince(lastHistoryFlush)) >= 3600 else { return }
         lastHistoryFlush = now
         let history = indoor.history
         let store = StateStore(directory: configuration.stateDirectory)

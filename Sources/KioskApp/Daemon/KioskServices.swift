@@ -3,6 +3,7 @@ import KioskCore
 import LinuxPlatform
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// Runs the engine until the kiosk shuts down, then stops it (state written, console given
@@ -179,14 +180,83 @@ struct WatchdogService: Service {
     func run() async {
         guard let interval = notifier.watchdogPingInterval else { return }
         await cancelWhenGracefulShutdown {
+            // A probe that hangs (a worker stuck in a blocking call) is waited on again,
+            // never started twice: the pings stop until it answers.
+            var probe: Task<Bool, Never>?
             while !Task.isCancelled {
-                if await engine.heartbeat() { notifier.notify("WATCHDOG=1") }
+                let current = probe ?? Task { await engine.responsive() }
+                let start = time.now().monotonic
+                guard let answer = await Self.value(of: current, within: interval, time: time)
+                else {
+                    probe = current
+                    continue
+                }
+                probe = nil
+                if answer { notifier.notify("WATCHDOG=1") }
                 do {
-                    try await time.sleep(seconds: interval)
+                    try await time.sleep(until: start.advanced(bySeconds: interval))
                 } catch {
                     return
                 }
             }
+        }
+    }
+
+    /// The probe's answer, or nil when it has not come within `seconds` or the wait was
+    /// cancelled (shutdown does not wait for a stuck probe).
+    static func value(of probe: Task<Bool, Never>, within seconds: Double, time: any TimeSource)
+        async -> Bool?
+    {
+        let race = FirstAnswer()
+        let timer = Task {
+            try? await time.sleep(seconds: seconds)
+            race.finish(nil)
+        }
+        let watcher = Task { race.finish(await probe.value) }
+        let answer = await withTaskCancellationHandler {
+            await race.wait()
+        } onCancel: {
+            race.finish(nil)
+        }
+        timer.cancel()
+        watcher.cancel()
+        return answer
+    }
+}
+
+/// The first of several answers, for whoever waits on it; later ones are dropped.
+private final class FirstAnswer: Sendable {
+    private enum Slot {
+        case empty
+        case waiting(CheckedContinuation<Bool?, Never>)
+        case answered(Bool?)
+    }
+    private let slot = Mutex(Slot.empty)
+
+    func finish(_ answer: Bool?) {
+        let waiting = slot.withLock { slot -> CheckedContinuation<Bool?, Never>? in
+            switch slot {
+            case .empty:
+                slot = .answered(answer)
+                return nil
+            case .waiting(let continuation):
+                slot = .answered(answer)
+                return continuation
+            case .answered:
+                return nil
+            }
+        }
+        waiting?.resume(returning: answer)
+    }
+
+    func wait() async -> Bool? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool?, Never>) in
+            let ready = slot.withLock { slot -> Bool?? in
+                if case .answered(let answer) = slot { return .some(answer) }
+                slot = .waiting(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 }
@@ -207,6 +277,18 @@ extension KioskAction {
 }
 
 extension KioskEngine {
+    /// Whether the engine and the threads it depends on answer: the display worker and the
+    /// file worker each run a no-op on their own thread. A worker stuck in a blocking call
+    /// (a hung framebuffer, an SD card that stopped answering) makes this wait, and the
+    /// watchdog stops pinging systemd, which then restarts the kiosk.
+    public func responsive() async -> Bool {
+        guard heartbeat() else { return false }
+        let display = self.display
+        _ = await display.report()
+        await parts.files.run {}
+        return heartbeat()
+    }
+
     /// Whether the display is blanked now (a press then only wakes it).
     public func isBlanked() -> Bool { state.power == .off }
 }

@@ -129,17 +129,42 @@ public enum FileSystem {
     /// With `durable` false the syncs are left out: readers still never see half a file,
     /// but after a power cut it may be the old one (right for pictures rewritten every few
     /// seconds, which would otherwise wear an SD card for nothing).
+    ///
+    /// Only a regular file or a new path is replaced. A symbolic link is followed, so the
+    /// file it points to gets the contents and the link stays; a character device or a FIFO
+    /// (`/dev/null`, a pipe someone reads) gets them written into it as a stream; a
+    /// directory, a socket or a block device is refused.
     /// - Throws: `FileSystemError` naming the path.
     public static func writeAtomically(
         _ contents: [UInt8], to path: String, mode: UInt32 = 0o644, durable: Bool = true
     ) throws(FileSystemError) {
+        let path = resolvingLinks(path)
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFCHR, S_IFIFO:
+                try writeStream(contents, to: path)
+                return
+            case S_IFDIR:
+                throw FileSystemError(
+                    path: path,
+                    message: "Cannot write \(path): it is a directory; name a file in it.")
+            default:
+                throw FileSystemError(
+                    path: path,
+                    message:
+                        "Cannot write \(path): it is a socket or a block device, not a file; name a regular file."
+                )
+            }
+        }
         let directory = directory(of: path)
         let (descriptor, temporaryPath) = try createTemporary(for: path, in: directory)
         var renamed = false
         defer { if !renamed { unlink(temporaryPath) } }
         do {
             defer { close(descriptor) }
-            var existing = stat()
             if stat(path, &existing) == 0 {
                 fchmod(descriptor, existing.st_mode & 0o7777)
                 // Only root may keep another user's ownership; otherwise the file becomes
@@ -148,18 +173,7 @@ public enum FileSystem {
             } else {
                 fchmod(descriptor, mode_t(mode))
             }
-            let writeError: Int32? = contents.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = retryingInterrupts {
-                        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    }
-                    if written < 0 { return errno }
-                    offset += written
-                }
-                return nil
-            }
-            if let writeError {
+            if let writeError = writeChecked(descriptor, contents) {
                 throw FileSystemError("write", path: path, errorNumber: writeError)
             }
             if durable, retryingInterrupts({ fsync(descriptor) }) != 0 {
@@ -171,6 +185,55 @@ public enum FileSystem {
         }
         renamed = true
         if durable { syncDirectory(directory) }
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (a dangling link's target,
+    /// too); `path` itself when it is not a link. Gives up after 40 links, as the kernel
+    /// does, and returns the last one: the write then fails with the kernel's reason.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(
+                decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : "\(directory(of: current))/\(target)"
+        }
+        return current
+    }
+
+    /// Writes `contents` into an existing character device or FIFO, checking every write
+    /// (`/dev/full` fails; a FIFO waits for its reader).
+    private static func writeStream(_ contents: [UInt8], to path: String) throws(FileSystemError) {
+        let descriptor = retryingInterrupts { open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else {
+            throw FileSystemError("write", path: path, errorNumber: errno)
+        }
+        if let failure = writeChecked(descriptor, contents) {
+            close(descriptor)
+            throw FileSystemError("write", path: path, errorNumber: failure)
+        }
+        if close(descriptor) != 0, errno != EINTR {
+            throw FileSystemError("write", path: path, errorNumber: errno)
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR; returns the
+    /// errno of a failed write, nil when everything was written.
+    public static func writeChecked(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = retryingInterrupts {
+                    write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                }
+                if written < 0 { return errno }
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return nil
+        }
     }
 
     /// Removes temporary files that writers of `path` killed mid-write left behind. Call it

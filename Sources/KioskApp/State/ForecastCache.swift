@@ -49,31 +49,41 @@ public struct ForecastCache: Sendable {
         var entries: [Entry]
     }
 
-    /// Every cached entry. A missing file is an empty cache.
+    /// Every cached entry. A missing file is an empty cache; a file that is not a cache
+    /// this build reads is moved aside (`forecasts.json.corrupt-TIME`, the newest three
+    /// kept) before anything overwrites it.
     /// - Throws: `FileSystemError` when the file cannot be read or is not a cache file; the
     ///   caller goes on without a cache and says so.
     public func load() throws(FileSystemError) -> [Entry] {
-        guard let bytes = try FileSystem.read(path, limit: Self.sizeLimit, regularFileOnly: true)
+        try load(movingAside: { bytes in
+            FileSystem.moveAsideLocking(path, holding: bytes, now: Date())
+        })
+    }
+
+    private func load(movingAside: ([UInt8]) -> String?) throws(FileSystemError) -> [Entry] {
+        guard
+            let bytes = try FileSystem.read(path, limit: Self.sizeLimit, regularFileOnly: true)
         else { return [] }
+        let problem: String
         do {
             let file = try Self.decoder.decode(File.self, from: Data(bytes))
-            guard file.version == 1 else {
-                throw FileSystemError(
-                    path: path,
-                    message:
-                        "Ignoring the forecast cache \(path): it is version \(file.version), this build reads version 1."
-                )
-            }
-            return file.entries
-        } catch let error as FileSystemError {
-            throw error
+            if file.version == 1 { return file.entries }
+            problem = "it is version \(file.version), this build reads version 1"
         } catch {
+            problem = "it is not a forecast cache (\(error))"
+        }
+        if let aside = movingAside(bytes) {
             throw FileSystemError(
                 path: path,
                 message:
-                    "Ignoring the forecast cache \(path): it is not a forecast cache (\(error)); it will be rewritten on the next fetch."
+                    "The forecast cache \(path) could not be used, \(problem): moved it aside to \(aside) (the newest three are kept); a new one is written on the next fetch."
             )
         }
+        throw FileSystemError(
+            path: path,
+            message:
+                "Ignoring the forecast cache \(path): \(problem); it will be rewritten on the next fetch."
+        )
     }
 
     /// The cached entry for `coordinate` in `units`, fresh or not.
@@ -92,7 +102,10 @@ public struct ForecastCache: Sendable {
                 FileSystem.removeStaleTemporaries(of: path)
                 let existing: [Entry]
                 do {
-                    existing = try load()
+                    // The lock is held: a corrupt cache is moved aside without taking it again.
+                    existing = try load(movingAside: { bytes in
+                        FileSystem.moveAside(path, holding: bytes, now: now)
+                    })
                 } catch {
                     // A corrupt cache is what this write replaces; nothing in it to keep.
                     existing = []

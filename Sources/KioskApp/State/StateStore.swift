@@ -56,6 +56,13 @@ public final class StateStore: Sendable {
             lastWritten.withLock { $0[path] = bytes }
             return value
         } catch {
+            if let aside = FileSystem.moveAsideLocking(path, holding: bytes, now: Date()) {
+                throw FileSystemError(
+                    path: path,
+                    message:
+                        "\(path) is not a state file this version reads: moved it aside to \(aside) (the newest three are kept); a new one will be written."
+                )
+            }
             throw FileSystemError(
                 path: path,
                 message:

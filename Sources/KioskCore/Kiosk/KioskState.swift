@@ -62,6 +62,9 @@ public struct KioskState: Sendable {
     private var started = false
     var random: SplitMix64
     private var persisted = PersistedKioskState()
+    /// The wall clock minus the monotonic clock at the last event, seconds: a change shows
+    /// the wall clock was stepped (`KioskState+Clock.swift`).
+    var wallClockOffset: Double?
 
     /// A kiosk about to start at `now` with `settings`; `seed` drives the back-off jitter.
     public init(settings: KioskSettings, now: KioskTime, seed: UInt64) {
@@ -107,6 +110,7 @@ public struct KioskState: Sendable {
     /// Applies `event` at `now` and returns what the services must do, in order.
     public mutating func handle(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
         var effects: [KioskEffect] = []
+        noteWallClock(at: now, into: &effects)
         switch event {
         case .started(let restored, let newestForecast):
             started = true
@@ -117,9 +121,11 @@ public struct KioskState: Sendable {
             effects.append(.render)
             // The first frame comes from the cache; the network comes after it.
             if let newestForecast {
-                let age = now.wall.timeIntervalSince(newestForecast)
-                let wait = Double(settings.refreshMinutes * 60) - age
-                nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
+                let wait = Self.firstRefreshWait(
+                    newestForecast: newestForecast, now: now,
+                    refreshMinutes: settings.refreshMinutes)
+                nextRefresh = now.monotonic.advanced(bySeconds: wait)
+                lastForecast = min(newestForecast, now.wall)
             }
         case .tick:
             break

@@ -1,0 +1,147 @@
+import Glibc
+
+/// One client of the control socket as its server thread sees it: bytes read and not yet
+/// parsed, replies in request order, bytes to write, and the times the limits look at.
+struct ControlConnection {
+    /// Tells this client's replies apart from those of an earlier client that had the same
+    /// descriptor number.
+    let id: UInt64
+    var input: [UInt8] = []
+    var output: [UInt8] = []
+    /// Replies in request order: nil while the handler works on it. A client that
+    /// pipelines requests gets its replies in the order it asked.
+    var slots: [[UInt8]?] = []
+    /// The slot number of `slots[0]`.
+    var firstSlot = 0
+    /// The peer finished sending; close once everything is answered.
+    var readClosed = false
+    /// The request was too long: reply, then close.
+    var closeAfterWrite = false
+    /// The peer is gone altogether: replies are thrown away, requests it sent before it
+    /// left are still carried out.
+    var peerGone = false
+    /// When the client last sent or read anything (monotonic seconds).
+    var lastActivity: Double
+    /// Since when its unread replies have been over the cap, if they are.
+    var overOutputSince: Double?
+
+    init(id: UInt64, now: Double) {
+        self.id = id
+        self.lastActivity = now
+    }
+
+    /// Requests the handler works on, or answered behind one it works on.
+    var inFlight: Int { slots.count }
+    /// Nothing asked, nothing to write: the client only holds a place.
+    var isIdle: Bool { slots.isEmpty && output.isEmpty }
+    /// Reply bytes waiting for the client.
+    var queuedBytes: Int { output.count + slots.reduce(0) { $0 + ($1?.count ?? 0) } }
+    /// Whether a complete request line is buffered.
+    var hasCompleteLine: Bool { input.contains(UInt8(ascii: "\n")) }
+
+    /// Whether more requests may be taken from this client now.
+    func acceptsRequests(_ limits: ControlServer.Limits) -> Bool {
+        !closeAfterWrite && inFlight < limits.maximumRequestsInFlight
+            && output.count <= limits.maximumQueuedOutputBytes
+    }
+
+    /// Whether to read from the socket now: requests are welcome and none is buffered.
+    func wantsToRead(_ limits: ControlServer.Limits) -> Bool {
+        !readClosed && acceptsRequests(limits) && !hasCompleteLine
+    }
+
+    /// Whether everything is done and the client can be closed.
+    var isFinished: Bool {
+        output.isEmpty && slots.isEmpty && (closeAfterWrite || (readClosed && !hasCompleteLine))
+    }
+
+    /// Adds a reply slot and returns its number.
+    mutating func reserveSlot(_ reply: [UInt8]?) -> Int {
+        slots.append(reply)
+        flush()
+        return firstSlot + slots.count - 1
+    }
+
+    /// Fills slot `number`.
+    mutating func fill(_ number: Int, with reply: [UInt8]) {
+        let index = number - firstSlot
+        guard slots.indices.contains(index) else { return }
+        slots[index] = reply
+        flush()
+    }
+
+    /// Moves every leading answered slot to the output.
+    mutating func flush() {
+        while let first = slots.first, let reply = first {
+            if !peerGone { output += reply }
+            slots.removeFirst()
+            firstSlot += 1
+        }
+    }
+
+    /// Notes whether the unread replies are over the cap, and since when.
+    mutating func checkOutput(_ limits: ControlServer.Limits, now: Double) {
+        if output.count > limits.maximumQueuedOutputBytes {
+            overOutputSince = overOutputSince ?? now
+        } else {
+            overOutputSince = nil
+        }
+    }
+
+    /// Whether the client may be closed to make room for a new one: idle for a second at
+    /// least, so that clients that just connected and are about to ask are left alone.
+    func mayMakeRoom(_ limits: ControlServer.Limits, now: Double) -> Bool {
+        isIdle && now - lastActivity >= min(1, limits.idleSeconds)
+    }
+
+    /// When this client may make room for a new one, if it is idle.
+    func roomDeadline(_ limits: ControlServer.Limits) -> Double? {
+        isIdle ? lastActivity + min(1, limits.idleSeconds) : nil
+    }
+
+    /// When a limit closes this client unless something happens first.
+    func deadline(_ limits: ControlServer.Limits) -> Double? {
+        if let overOutputSince { return overOutputSince + limits.stalledOutputSeconds }
+        return isIdle ? lastActivity + limits.idleSeconds : nil
+    }
+}
+
+extension ControlServer {
+    /// The process that listens on the Unix socket at `path`, if one does: a live daemon's
+    /// PID, from the kernel's credentials of the peer. Nil for a stale socket file, no
+    /// file, or something that is not a socket.
+    public static func listeningProcess(at path: String) -> Int32? {
+        let descriptor = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        // `struct ucred` (pid, uid, gid), which Glibc shows Swift only under _GNU_SOURCE.
+        var credentials = (pid: Int32(0), uid: UInt32(0), gid: UInt32(0))
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            return 0
+        }
+        return credentials.pid
+    }
+
+    /// The monotonic clock in seconds, for the limits' deadlines.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

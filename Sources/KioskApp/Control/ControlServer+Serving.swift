@@ -1,0 +1,221 @@
+import Glibc
+import Synchronization
+
+extension ControlServer {
+    /// The server thread: waits in `poll` until a client, the listener, the wake-up pipe or
+    /// the nearest limit's deadline needs it, until `stop()`.
+    func serve(listener: Int32, wakeRead: Int32) {
+        var clients: [Int32: ControlConnection] = [:]
+        var nextID: UInt64 = 0
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while !shared.withLock({ $0.stopping }) {
+            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            let full = clients.count >= limits.maximumClients
+            let before = Self.monotonicSeconds()
+            if !full || clients.values.contains(where: { $0.mayMakeRoom(limits, now: before) }) {
+                descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+            }
+            for (descriptor, client) in clients where !client.peerGone {
+                var events = Int16(0)
+                if client.wantsToRead(limits) { events |= Int16(POLLIN) }
+                if !client.output.isEmpty { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: descriptor, events: events, revents: 0))
+            }
+            let timeout = pollTimeout(clients, full: full)
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            let now = Self.monotonicSeconds()
+            for entry in descriptors where entry.revents != 0 {
+                if entry.fd == wakeRead {
+                    while read(wakeRead, &buffer, buffer.count) > 0 {}
+                    collectReplies(into: &clients)
+                } else if entry.fd == listener {
+                    accept(listener, into: &clients, nextID: &nextID, now: now)
+                } else if var client = clients[entry.fd] {
+                    service(entry, &client, buffer: &buffer, now: now)
+                    clients[entry.fd] = client
+                }
+            }
+            tidy(&clients, buffer: &buffer, now: now)
+        }
+        finish(clients: clients)
+    }
+
+    /// Milliseconds until the nearest limit's deadline; -1 (forever) when none is due.
+    /// When every place is taken, the moment the first idle client may make room counts.
+    private func pollTimeout(_ clients: [Int32: ControlConnection], full: Bool) -> Int32 {
+        var deadlines = clients.values.compactMap { $0.deadline(limits) }
+        if full { deadlines += clients.values.compactMap { $0.roomDeadline(limits) } }
+        guard let deadline = deadlines.min() else { return -1 }
+        let milliseconds = (deadline - Self.monotonicSeconds()) * 1000
+        return Int32(max(0, min(milliseconds.rounded(.up), 3_600_000)))
+    }
+
+    /// Takes requests that were held back, applies the limits, and closes finished
+    /// clients.
+    private func tidy(
+        _ clients: inout [Int32: ControlConnection], buffer: inout [UInt8], now: Double
+    ) {
+        var peak = 0
+        var closedIdle = 0
+        var closedStalled = 0
+        for descriptor in Array(clients.keys) {
+            guard var client = clients[descriptor] else { continue }
+            if client.peerGone, client.acceptsRequests(limits), !client.hasCompleteLine,
+                !client.readClosed
+            {
+                receive(descriptor, &client, buffer: &buffer)
+            }
+            dispatchBuffered(from: descriptor, &client)
+            client.checkOutput(limits, now: now)
+            peak = max(peak, client.queuedBytes)
+            var drop = client.isFinished
+            if let deadline = client.deadline(limits), deadline <= now {
+                drop = true
+                if client.overOutputSince != nil { closedStalled += 1 } else { closedIdle += 1 }
+            }
+            if drop {
+                close(descriptor)
+                clients[descriptor] = nil
+            } else {
+                clients[descriptor] = client
+            }
+        }
+        let open = clients.count
+        shared.withLock { state in
+            state.statistics.openClients = open
+            state.statistics.peakQueuedOutputBytes = max(
+                state.statistics.peakQueuedOutputBytes, peak)
+            state.statistics.closedIdle += closedIdle
+            state.statistics.closedStalled += closedStalled
+        }
+    }
+
+    private func accept(
+        _ listener: Int32, into clients: inout [Int32: ControlConnection], nextID: inout UInt64,
+        now: Double
+    ) {
+        while true {
+            if clients.count >= limits.maximumClients {
+                // Every place is taken: the client idle the longest gives up its own.
+                let idle = clients.filter { $0.value.mayMakeRoom(limits, now: now) }
+                guard let oldest = idle.min(by: { $0.value.lastActivity < $1.value.lastActivity })
+                else { return }
+                close(oldest.key)
+                clients[oldest.key] = nil
+                shared.withLock { $0.statistics.closedForRoom += 1 }
+            }
+            let descriptor = Glibc.accept(listener, nil, nil)
+            guard descriptor >= 0 else { return }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            nextID += 1
+            clients[descriptor] = ControlConnection(id: nextID, now: now)
+        }
+    }
+
+    private func service(
+        _ entry: pollfd, _ client: inout ControlConnection, buffer: inout [UInt8], now: Double
+    ) {
+        let descriptor = entry.fd
+        if entry.revents & Int16(POLLOUT) != 0, !client.output.isEmpty {
+            let written = client.output.withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written > 0 {
+                client.output.removeFirst(written)
+                client.lastActivity = now
+                client.overOutputSince = nil
+            } else if errno != EAGAIN && errno != EINTR {
+                client.output = []
+                client.peerGone = true
+            }
+        }
+        if entry.revents & Int16(POLLIN) != 0, client.wantsToRead(limits) {
+            if receive(descriptor, &client, buffer: &buffer) { client.lastActivity = now }
+        } else if entry.revents & Int16(POLLHUP | POLLERR) != 0 {
+            // Gone without anything to read now: replies have nowhere to go, but what it
+            // sent before is still carried out (read without `poll`, which would report
+            // the hang-up again and again).
+            client.output = []
+            client.peerGone = true
+        }
+    }
+
+    /// Reads what the client sent; returns whether anything came.
+    @discardableResult
+    private func receive(
+        _ descriptor: Int32, _ client: inout ControlConnection, buffer: inout [UInt8]
+    )
+        -> Bool
+    {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            client.readClosed = true
+            return false
+        }
+        guard count > 0 else { return false }
+        client.input += buffer[0..<count]
+        return true
+    }
+
+    /// Hands buffered request lines to the handler while the client's limits allow.
+    private func dispatchBuffered(from descriptor: Int32, _ client: inout ControlConnection) {
+        while client.acceptsRequests(limits),
+            let newline = client.input.firstIndex(of: UInt8(ascii: "\n"))
+        {
+            let line = Array(client.input[..<newline])
+            client.input.removeFirst(newline + 1)
+            dispatch(line, client: &client)
+        }
+        if !client.hasCompleteLine, client.input.count > ControlProtocol.maximumRequestBytes {
+            client.input = []
+            _ = client.reserveSlot(
+                ControlProtocol.errorLine(
+                    "The request is longer than 64 KiB; send one JSON object per line."))
+            client.closeAfterWrite = true
+        }
+    }
+
+    private func dispatch(_ line: [UInt8], client: inout ControlConnection) {
+        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return }
+        if line.count > ControlProtocol.maximumRequestBytes {
+            _ = client.reserveSlot(
+                ControlProtocol.errorLine(
+                    "The request is longer than 64 KiB; send one JSON object per line."))
+            return
+        }
+        let request: ControlRequest
+        do {
+            request = try ControlProtocol.decode(line)
+        } catch {
+            _ = client.reserveSlot(ControlProtocol.errorLine(error.message))
+            return
+        }
+        let slot = client.reserveSlot(nil)
+        let handler = handler
+        let id = client.id
+        shared.withLock { $0.statistics.requestsHandled += 1 }
+        Task {
+            let reply = await handler(request)
+            self.shared.withLock { $0.replies.append((id, slot, reply)) }
+            self.wake()
+        }
+    }
+
+    private func collectReplies(into clients: inout [Int32: ControlConnection]) {
+        let replies = shared.withLock { state -> [(client: UInt64, slot: Int, bytes: [UInt8])] in
+            defer { state.replies = [] }
+            return state.replies
+        }
+        for (id, slot, bytes) in replies {
+            // A client that left is gone from the table: its reply is dropped.
+            guard let descriptor = clients.first(where: { $0.value.id == id })?.key else {
+                continue
+            }
+            clients[descriptor]?.fill(slot, with: bytes)
+        }
+    }
+}

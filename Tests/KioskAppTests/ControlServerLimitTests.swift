@@ -1,0 +1,131 @@
+import Glibc
+import KioskApp
+import KioskTesting
+import Testing
+
+/// No client of the control socket can lock the others out or make the daemon's memory
+/// grow: real sockets, the server's own counters.
+@Suite struct ControlServerLimitTests {
+    private func server(
+        _ directory: TemporaryDirectory, limits: ControlServer.Limits = ControlServer.Limits(),
+        replyBytes: Int = 0
+    ) throws -> ControlServer {
+        try ControlServer(path: directory.file("control.sock"), limits: limits) { request in
+            if request.cmd == "preview" {
+                return Array(repeating: UInt8(ascii: "x"), count: replyBytes) + [10]
+            }
+            return ControlProtocol.successLine("\"echo\":\"\(request.cmd)\"")
+        }
+    }
+
+    /// Waits (bounded) until `condition` holds; the server's thread works on its own.
+    private func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<1000 where !condition() {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test func fortyIdleClientsDoNotLockOutStatus() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try server(directory)
+        let idle = (0..<40).map { _ in RawSocket.connected(to: server.path) }
+        defer { idle.forEach { close($0) } }
+        #expect(idle.allSatisfy { $0 >= 0 })
+        let client = ControlClient(path: server.path)
+        let reply = await onDedicatedThread {
+            Result { try client.send(ControlRequest(cmd: "status"), timeout: 10) }
+        }
+        #expect(
+            (try? reply.get()).map { String(decoding: $0, as: UTF8.self) }
+                == #"{"ok":true,"echo":"status"}"#)
+        let statistics = server.statistics
+        #expect(statistics.openClients <= server.limits.maximumClients)
+        #expect(statistics.closedForRoom >= 9)
+        await server.stop()
+    }
+
+    @Test func pipelinedFloodThatIsNeverReadStaysBounded() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var limits = ControlServer.Limits()
+        limits.maximumQueuedOutputBytes = 1 << 20
+        limits.stalledOutputSeconds = 0.5
+        let replyBytes = 256 << 10
+        let server = try server(directory, limits: limits, replyBytes: replyBytes)
+        let flooder = RawSocket.connected(to: server.path)
+        defer { close(flooder) }
+        let requests = Array(
+            String(repeating: "{\"cmd\":\"preview\"}\n", count: 300).utf8)
+        let sent = requests.withUnsafeBytes {
+            send(flooder, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        #expect(sent == requests.count)
+        try await eventually { server.statistics.closedStalled == 1 }
+        let statistics = server.statistics
+        #expect(statistics.closedStalled == 1)
+        #expect(statistics.requestsHandled < 300)
+        #expect(
+            statistics.peakQueuedOutputBytes
+                <= limits.maximumQueuedOutputBytes + (limits.maximumRequestsInFlight + 1)
+                * (replyBytes + 1))
+        #expect(statistics.openClients == 0)
+        await server.stop()
+    }
+
+    @Test func anIdleClientIsClosedAfterTheTimeout() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var limits = ControlServer.Limits()
+        limits.idleSeconds = 0.2
+        let server = try server(directory, limits: limits)
+        let idle = RawSocket.connected(to: server.path)
+        defer { close(idle) }
+        let end = await onDedicatedThread { () -> Int in
+            var waitFor = pollfd(fd: idle, events: Int16(POLLIN), revents: 0)
+            guard poll(&waitFor, 1, 20_000) > 0 else { return -1 }
+            var byte: UInt8 = 0
+            return read(idle, &byte, 1)
+        }
+        #expect(end == 0)
+        try await eventually { server.statistics.closedIdle == 1 }
+        #expect(server.statistics.closedIdle == 1)
+        await server.stop()
+    }
+
+    @Test func aLiveSocketIsNotTakenOver() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try server(directory)
+        #expect(ControlServer.listeningProcess(at: first.path) == getpid())
+        #expect(throws: (any Error).self) { _ = try server(directory) }
+        let reply = await onDedicatedThread {
+            Result { try ControlClient(path: first.path).send(ControlRequest(cmd: "x")) }
+        }
+        #expect((try? reply.get()) != nil)
+        await first.stop()
+        #expect(ControlServer.listeningProcess(at: first.path) == nil)
+    }
+}
+
+extension RawSocket {
+    /// A connected client socket, or -1.
+    static func connected(to path: String) -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8))
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+}
