@@ -9,7 +9,7 @@
 # out-of-memory. Inputs found and crash inputs stay under Fuzz/.build-fuzz (corpus/TARGET,
 # crashes/TARGET-*), with the full log in logs/TARGET.log. FUZZ_PARALLEL=2 runs two targets
 # at a time (CI; a 2-core machine of its own). FUZZ_CONFIGURATION=release builds with -O
-# (a longer build, more executions per second). Replay a crash without sanitizers:
+# instead (not measured yet). Replay a crash without sanitizers:
 #   swift build --package-path Fuzz --scratch-path Fuzz/.build-replay
 #   Fuzz/.build-replay/debug/fuzz-TARGET Fuzz/.build-fuzz/crashes/TARGET-crash-…
 set -uo pipefail
