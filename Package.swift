@@ -26,7 +26,14 @@ let flyingSocks = Target.Dependency.product(name: "FlyingSocks", package: "Flyin
 let package = Package(
     name: "weather-kiosk",
     products: [
-        .executable(name: "weather-kiosk", targets: ["weather-kiosk"])
+        .executable(name: "weather-kiosk", targets: ["weather-kiosk"]),
+        // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        .library(name: "KioskCore", targets: ["KioskCore"]),
+        .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
+        .library(name: "Devices", targets: ["Devices"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "LinuxPlatform", targets: ["LinuxPlatform"]),
+        .library(name: "KioskApp", targets: ["KioskApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -91,7 +91,12 @@ public struct LocalDateTime: Sendable, Hashable, CustomStringConvertible {
 
     /// The wall-clock time at `instant` in a zone `utcOffsetSeconds` east of UTC.
     public init(_ instant: Date, utcOffsetSeconds: Int) {
-        let seconds = Int((instant.timeIntervalSince1970).rounded(.down)) + utcOffsetSeconds
+        // Held to about ±300,000 years: an instant such as a broken server's 1e138 seconds
+        // has no Int, and no calendar date worth showing.
+        let limit = 1e13
+        let raw = instant.timeIntervalSince1970.rounded(.down)
+        let clamped = (-limit...limit).contains(raw) ? raw : (raw > 0 ? limit : -limit)
+        let seconds = Int(clamped) + utcOffsetSeconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         date = LocalDate(daysSinceEpoch: days)

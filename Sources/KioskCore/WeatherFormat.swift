@@ -77,6 +77,9 @@ public enum WeatherFormat {
         for _ in 0..<max(0, digits) { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
         let magnitude = abs(rounded)
+        // Past 1e15 a double has no fraction left, and past Int.max it has no Int: a number
+        // that large (a broken forecast server's 1e300) is written as Swift writes it.
+        guard magnitude < 1e15 else { return rounded.description }
         let whole = Int(magnitude)
         var text = String(whole)
         if digits > 0 {

@@ -113,6 +113,38 @@ import Testing
         #expect(problem.line != nil)
     }
 
+    /// Found by the fuzz target fuzz-config-toml: TOMLKit read the text only up to a NUL
+    /// byte, so the keys after one (here `cycle_seconds`) were silently defaults.
+    @Test func nulByteIsASyntaxErrorNotTheEndOfTheFile() throws {
+        let found = problems(
+            "[station]\nname = \"Home\" # a\u{0}b\n\n[display]\ncycle_seconds = 0\n")
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(problem.message.hasPrefix("TOML syntax error: a NUL byte"))
+        #expect(problem.line == 2)
+    }
+
+    /// Found by the fuzz target fuzz-config-toml: a header such as `[+units]` failed an
+    /// assertion inside TOMLKit's toml++ and aborted the process (`config check`, and the
+    /// daemon on reload) instead of being a syntax error.
+    @Test(arguments: [
+        ("[+units]\n", 1), ("board = \"simulator\"\n\n[[[cities]]]\n", 3), ("[ =]\n", 1),
+        ("pages = [\n  \"city\",\n]\n[[ +cities]]\n", 4),
+    ])
+    func headerWithoutANameIsASyntaxError(text: String, line: Int) throws {
+        let found = problems(text)
+        let problem = try #require(found.first)
+        #expect(problem.message.hasPrefix("TOML syntax error: a table header needs a name"))
+        #expect(problem.line == line)
+    }
+
+    @Test func quotedAndSpacedHeadersStillParse() throws {
+        let document = ConfigDocument(
+            file: "c.toml",
+            text: "[ \"display\" ]\ncycle_seconds = 20\n[[ 'cities' ]]\nname = \"Rome\"\n")
+        #expect(throws: Never.self) { try document.parse() }
+    }
+
     @Test func cityProblemsPointIntoTheRightEntry() {
         let text = """
             [[cities]]

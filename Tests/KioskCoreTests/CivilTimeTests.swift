@@ -19,6 +19,19 @@ import Testing
         #expect(LocalDate(year: 1970, month: 1, day: 1).weekdayAbbreviation == "Thu")
     }
 
+    /// Found by the fuzz target fuzz-forecast-json: a forecast whose time was 1.77e138 unix
+    /// seconds decoded, then trapped converting to Int when a page showed its local time.
+    @Test(arguments: [1.77e138, -1.77e138, Double.greatestFiniteMagnitude, .infinity, .nan])
+    func instantsBeyondAnyCalendarDoNotTrap(seconds: Double) {
+        let instant = Date(timeIntervalSince1970: seconds)
+        let local = LocalDateTime(instant, utcOffsetSeconds: 3600)
+        #expect((0...23).contains(local.hour) && (0...59).contains(local.minute))
+        let forecast = LocationForecast(
+            coordinate: Coordinate(latitude: 0, longitude: 0), utcOffsetSeconds: -3600)
+        #expect(forecast.localTime(at: instant).second == local.second)
+        if seconds > 0 { #expect(local.date.year > 300_000) }
+    }
+
     @Test func localTimeAppliesOffsetAcrossMidnight() {
         // 2026-11-22 23:30 UTC is 2026-11-23 00:30 in Rome (UTC+1) and 18:30 in New York.
         let instant = LocalDateTime(

@@ -25,6 +25,20 @@ public struct ConfigDocument: Sendable {
     /// The document's root table as schema values.
     /// - Throws: `ConfigFileError` of kind `.syntax`, with the line TOMLKit reports.
     public func parse() throws(ConfigFileError) -> [(key: String, value: ConfigValue)] {
+        // TOMLKit hands the text to toml++ as a C string, which ends at the first NUL:
+        // everything after it would be silently dropped. TOML allows no NUL anywhere.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ConfigFileError(
+                kind: .syntax, file: file, line: bytes[..<nul].count { $0 == 0x0A } + 1,
+                message: "TOML syntax error: a NUL byte, which TOML does not allow anywhere;"
+                    + " remove it (the file may be damaged)")
+        }
+        if let line = TOMLSourceScanner.headerWithoutKey(in: text) {
+            throw ConfigFileError(
+                kind: .syntax, file: file, line: line,
+                message: "TOML syntax error: a table header needs a name of letters, digits, _"
+                    + " and -, or a quoted one, as in [display] or [[cities]]")
+        }
         do {
             let table = try TOMLTable(string: text)
             return Self.members(of: table)

@@ -151,6 +151,40 @@ struct TOMLSourceScanner {
     }
 }
 
+extension TOMLSourceScanner {
+    /// The line of the first table header whose name starts with a byte no key starts with
+    /// (`[+a]`, `[[[a]]]`, `[=]`): toml++ 3.4 inside TOMLKit asserts on such a header and
+    /// aborts the process instead of reporting a syntax error (marzer/tomlplusplus#301).
+    /// nil when there is none, or when the text stops being one the scanner follows first.
+    static func headerWithoutKey(in text: String) -> Int? {
+        var cursor = Cursor(bytes: Array(text.utf8))
+        while !cursor.atEnd {
+            cursor.skipSpaces()
+            guard let byte = cursor.peek() else { return nil }
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"):
+                cursor.skipToNextLine()
+            case UInt8(ascii: "["):
+                let line = cursor.line
+                cursor.advance(cursor.peek(1) == UInt8(ascii: "[") ? 2 : 1)
+                cursor.skipSpaces()
+                guard let first = cursor.peek(),
+                    cursor.isBareKeyByte(first) || first == UInt8(ascii: "\"")
+                        || first == UInt8(ascii: "'")
+                else { return line }
+                cursor.skipToNextLine()
+            default:
+                guard cursor.readKey() != nil else { return nil }
+                cursor.skipSpaces()
+                guard cursor.consume("=") else { return nil }
+                cursor.skipSpaces()
+                guard cursor.skipValue(), cursor.finishLine() else { return nil }
+            }
+        }
+        return nil
+    }
+}
+
 /// A read position in the document's bytes.
 private struct Cursor {
     let bytes: [UInt8]
@@ -305,7 +339,7 @@ private struct Cursor {
         return false
     }
 
-    private func isBareKeyByte(_ byte: UInt8) -> Bool {
+    func isBareKeyByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

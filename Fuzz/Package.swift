@@ -1,0 +1,52 @@
+// swift-tools-version: 6.2
+// The fuzz targets: a package of their own, so that `swift build` and `swift test` of the
+// kiosk never compile them. Build and run them with `Tests/fuzz/run.sh` (libFuzzer and
+// AddressSanitizer, `-D FUZZING`); a plain `swift build --package-path Fuzz` gives the same
+// executables without sanitizers, which replay the files given on the command line.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let kioskCore = Target.Dependency.product(name: "KioskCore", package: "weather-kiosk")
+let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-kiosk")
+let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk")
+let rendering = Target.Dependency.product(name: "Rendering", package: "weather-kiosk")
+let linuxPlatform = Target.Dependency.product(name: "LinuxPlatform", package: "weather-kiosk")
+let kioskApp = Target.Dependency.product(name: "KioskApp", package: "weather-kiosk")
+
+/// One executable per fuzz target: its name, what it depends on.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-forecast-json", [openMeteo, kioskCore, rendering]),
+    ("fuzz-geocoding-json", [openMeteo, kioskCore]),
+    ("fuzz-config-toml", [kioskApp, kioskCore]),
+    ("fuzz-i2cdump", [devices, kioskCore]),
+    ("fuzz-control-line", [kioskApp, kioskCore]),
+    ("fuzz-evdev", [linuxPlatform, kioskCore]),
+    ("fuzz-character-pages", ["FuzzedPages", rendering, kioskCore]),
+    ("fuzz-oled-pages", ["FuzzedPages", rendering, kioskCore]),
+]
+
+let package = Package(
+    name: "weather-kiosk-fuzz",
+    dependencies: [.package(name: "weather-kiosk", path: "..")],
+    targets: [
+        // LLVMFuzzerRunDriver, libFuzzer's entry point for a program with its own main.
+        .target(name: "CFuzzerDriver"),
+        // The main of every target: libFuzzer with -D FUZZING, a file replayer without.
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], swiftSettings: swiftSettings),
+        // Page models built from fuzzed bytes, for the two layout targets.
+        .target(
+            name: "FuzzedPages", dependencies: ["FuzzSupport", kioskCore, rendering],
+            swiftSettings: swiftSettings),
+    ]
+        + fuzzTargets.map { target in
+            .executableTarget(
+                name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                swiftSettings: swiftSettings)
+        }
+)
