@@ -66,12 +66,16 @@ import Testing
     /// Found by the fuzz target fuzz-character-pages: a forecast value of 1e300 trapped
     /// converting to Int on every page that showed it.
     @Test func numbersBeyondIntAreWrittenNotTrapped() {
-        #expect(WeatherFormat.temperature(1e300) == "1e+300°")
-        #expect(WeatherFormat.temperature(-1e300, unit: .celsius) == "-1e+300 °C")
+        #expect(WeatherFormat.temperature(Temperature(celsius: 1e300), in: .celsius) == "1e+300°")
+        #expect(
+            WeatherFormat.temperature(Temperature(celsius: -1e300), in: .celsius, symbol: true)
+                == "-1e+300 °C")
         #expect(WeatherFormat.decimal(9.3e18, digits: 1) == "9.3e+18")
         #expect(
             WeatherFormat.decimal(.greatestFiniteMagnitude, digits: 0) == "1.7976931348623157e+308")
-        #expect(WeatherFormat.wind(1e20, direction: 90, unit: .ms) == "1e+20 m/s E")
+        #expect(
+            WeatherFormat.wind(Speed(metresPerSecond: 1e20), direction: 90, unit: .ms)
+                == "1e+20 m/s E")
         #expect(WeatherFormat.decimal(123_456_789_012_345.6, digits: 0) == "123456789012346")
     }
 }

@@ -51,14 +51,20 @@ public enum FuzzedPageModel {
         -> LocationForecast
     {
         var forecast = demo
+        let units = forecast.units
+        func temperature(_ value: Double?) -> Temperature? {
+            value.map { Temperature($0, units.temperature) }
+        }
         forecast.utcOffsetSeconds = input.int(in: -86399...86399)
         if var current = forecast.current {
-            current.temperature = input.double(ordinary: -60...60)
-            current.apparentTemperature = input.double(ordinary: -70...70)
+            current.temperature = temperature(input.double(ordinary: -60...60))
+            current.apparentTemperature = temperature(input.double(ordinary: -70...70))
             current.relativeHumidity = input.double(ordinary: 0...100)
-            current.windSpeed = input.double(ordinary: 0...250)
+            current.windSpeed = input.double(ordinary: 0...250).map { Speed($0, units.wind) }
             current.windDirection = input.double(ordinary: -10...370)
-            current.surfacePressure = input.double(ordinary: 850...1090)
+            current.surfacePressure = input.double(ordinary: 850...1090).map {
+                Pressure(hectopascals: $0)
+            }
             current.weatherCode =
                 input.bool() ? WeatherCode(rawValue: input.int(in: -5...120)) : nil
             current.isDay = input.bool() ? input.bool() : nil
@@ -66,14 +72,14 @@ public enum FuzzedPageModel {
         }
         forecast.hourly = forecast.hourly.prefix(input.int(in: 0...60)).map { hour in
             var hour = hour
-            hour.temperature = input.double(ordinary: -60...60)
+            hour.temperature = temperature(input.double(ordinary: -60...60))
             hour.precipitationProbability = input.double(ordinary: 0...100)
             return hour
         }
         forecast.daily = forecast.daily.prefix(input.int(in: 0...5)).map { day in
             var day = day
-            day.temperatureMax = input.double(ordinary: -60...60)
-            day.temperatureMin = input.double(ordinary: -60...60)
+            day.temperatureMax = temperature(input.double(ordinary: -60...60))
+            day.temperatureMin = temperature(input.double(ordinary: -60...60))
             day.precipitationSum = input.double(ordinary: 0...500)
             day.precipitationProbabilityMax = input.double(ordinary: 0...100)
             day.weatherCode = input.bool() ? WeatherCode(rawValue: input.int(in: -5...120)) : nil
@@ -90,20 +96,24 @@ public enum FuzzedPageModel {
         default:
             let chip = input.pick([SensorChip.bme280, .bmp280])
             let reading = SensorReading(
-                chip: chip, time: now, temperature: input.double(ordinary: -40...85) ?? 21,
+                chip: chip, time: now,
+                temperature: Temperature(celsius: input.double(ordinary: -40...85) ?? 21),
                 humidity: chip == .bme280 ? input.double(ordinary: 0...100) : nil,
-                pressure: input.double(ordinary: 30_000...110_000) ?? 101_325)
+                pressure: Pressure(pascals: input.double(ordinary: 30_000...110_000) ?? 101_325))
             let history = (0..<input.int(in: 0...150)).map { step in
                 IndoorSample(
                     time: now.addingTimeInterval(Double(step - 150) * 600),
-                    temperature: input.double(ordinary: -40...85) ?? 20,
+                    temperature: Temperature(celsius: input.double(ordinary: -40...85) ?? 20),
                     humidity: input.double(ordinary: 0...100),
-                    pressure: input.double(ordinary: 300...1100))
+                    pressure: input.double(ordinary: 300...1100).map { Pressure(hectopascals: $0) })
             }
             return .reading(
                 IndoorConditions(
-                    reading: reading, seaLevelPressure: input.double(ordinary: 300...1100),
-                    dewPoint: input.double(ordinary: -60...40),
+                    reading: reading,
+                    seaLevelPressure: input.double(ordinary: 300...1100).map {
+                        Pressure(hectopascals: $0)
+                    },
+                    dewPoint: input.double(ordinary: -60...40).map { Temperature(celsius: $0) },
                     tendency: input.bool() ? input.pick([.rising, .steady, .falling]) : nil,
                     history: history))
         }
