@@ -6,6 +6,20 @@ import Synchronization
 /// keep another test's reader waiting for an end of file that never comes).
 private let spawnLock = Mutex(())
 
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its header
+/// declares only for `_GNU_SOURCE`, so Swift's Glibc module does not see it; looked up
+/// by name instead. Without it (an older glibc) children inherit what is not close-on-exec.
+private let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            return nil
+        }
+        return unsafeBitCast(
+            symbol,
+            to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)
+                .self)
+    }()
+
 /// What a run of the binary printed and how it ended.
 public struct BinaryResult: Sendable {
     /// The exit code; 128 + N when killed by signal N.
@@ -93,12 +107,24 @@ public enum ExternalProgram {
 }
 
 /// A started binary with pipes to its standard streams.
+///
+/// `finish` runs once: a second call (a test's `terminate()` and then its deferred
+/// `stop()`) waits for the same result instead of closing the three pipe descriptors
+/// and reaping the pid again. By then those numbers may belong to another test's
+/// socket or pipe (the kernel hands out the lowest free number), and closing them
+/// once more is how a test's fake server came to accept another test's connections.
+/// `signal` does nothing once the process is reaped, so it never reaches a process
+/// that was given the same pid later.
 public final class RunningBinary: Sendable {
     /// Its process id.
     public let pid: Int32
     private let input: Int32
     private let output: Int32
     private let error: Int32
+    /// The one collection of output and exit status, once `finish` has started it.
+    private let outcome = Mutex<Task<BinaryResult, Never>?>(nil)
+    /// Whether the process has been reaped; kill and the reaping waitpid hold this lock.
+    private let reaped = Mutex(false)
 
     init(arguments: [String], environment: [String: String]) {
         var inPipe: [Int32] = [0, 0]
@@ -123,6 +149,12 @@ public final class RunningBinary: Sendable {
         error = errPipe[0]
     }
 
+    /// Spawns with the three pipe ends as stdin, stdout and stderr and nothing else: every
+    /// other descriptor of the test process (fake servers' listening and accepted
+    /// sockets, their epoll and eventfd descriptors, other tests' pipes) is closed in the
+    /// child, whether or not it was marked close-on-exec. FlyingSocks opens and accepts
+    /// sockets without it, and a child holding a copy keeps a stopped server's port
+    /// listening and its connections open.
     private static func spawn(
         _ arguments: [String], _ environment: [String: String], _ inPipe: [Int32],
         _ outPipe: [Int32], _ errPipe: [Int32], _ child: inout pid_t
@@ -132,6 +164,7 @@ public final class RunningBinary: Sendable {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        _ = addCloseFrom?(&actions, 3)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         let status = posix_spawn(&child, arguments[0], &actions, nil, argv, envp)
@@ -141,18 +174,34 @@ public final class RunningBinary: Sendable {
         return status
     }
 
-    /// Sends a signal.
+    /// Sends a signal, unless the process has already been reaped.
     public func signal(_ number: Int32) {
-        if pid > 0 { kill(pid, number) }
+        reaped.withLock { reaped in
+            if pid > 0, !reaped { kill(pid, number) }
+        }
     }
 
     /// Writes `input` to stdin, closes it, collects stdout and stderr until both end, and
-    /// waits for the exit; kills the process if it runs past `timeout`.
+    /// waits for the exit; kills the process if it runs past `timeout`. Only the first
+    /// call does that: later ones (their `input` and `timeout` unused) return its result.
     public func finish(input text: String = "", timeout: Double = 120) async -> BinaryResult {
+        let collection = outcome.withLock { started in
+            if let started { return started }
+            let task = Task { await self.collect(input: text, timeout: timeout) }
+            started = task
+            return task
+        }
+        return await collection.value
+    }
+
+    private func collect(input text: String, timeout: Double) async -> BinaryResult {
         let pid = pid
         let (input, output, error) = (input, output, error)
         return await onDedicatedThread {
             guard pid > 0 else {
+                close(input)
+                close(output)
+                close(error)
                 return BinaryResult(
                     exitCode: 127, standardOutput: "",
                     standardError: "could not start \(KioskBinary.path)", timedOut: false)
@@ -198,14 +247,26 @@ public final class RunningBinary: Sendable {
             }
             close(output)
             close(error)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let status = self.reap()
             let signal = status & 0x7F
             return BinaryResult(
                 exitCode: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
                 standardOutput: String(decoding: collected[output] ?? [], as: UTF8.self),
                 standardError: String(decoding: collected[error] ?? [], as: UTF8.self),
                 timedOut: timedOut)
+        }
+    }
+
+    /// Waits for the exit without reaping, then reaps under the lock `signal` takes, so
+    /// that no signal goes to the pid once it is free for another process.
+    private func reap() -> Int32 {
+        var information = siginfo_t()
+        while waitid(P_PID, id_t(pid), &information, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        return reaped.withLock { reaped in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            reaped = true
+            return status
         }
     }
 }

@@ -104,7 +104,11 @@ import Testing
         kiosk.directory.write("config.toml", good + "[display\n")
         let first = KioskBinary.spawn(["run", "--config", kiosk.configPath])
         let daemon = DaemonFixture(kiosk: kiosk, process: first)
-        let broken = await daemon.waitFor("status of a kiosk started broken") { _ in true }
+        // With a broken file the CLI also tries the board's and the built-in socket, where
+        // another test's kiosk may answer while this one starts: wait for this one.
+        let broken = await daemon.waitFor("status of a kiosk started broken") {
+            $0.config.path == kiosk.configPath
+        }
         #expect(broken?.config.problems.first?.contains("config.toml, line") == true)
         #expect(broken?.config.lastGood == nil)
         #expect(kiosk.directory.list().contains("control.sock"), "the file's socket")
@@ -122,7 +126,9 @@ import Testing
         let second = DaemonFixture(
             kiosk: kiosk, process: KioskBinary.spawn(["run", "--config", kiosk.configPath]))
         defer { Task { await second.stop() } }
-        let onCopy = await second.waitFor("a start on the last good copy") { _ in true }
+        let onCopy = await second.waitFor("a start on the last good copy") {
+            $0.config.path == kiosk.configPath
+        }
         #expect(onCopy?.cities.count == 3)
         #expect(onCopy?.config.lastGood?.hasSuffix(ConfigStore.lastGoodName) == true)
         #expect(onCopy?.config.problems.first?.contains("line 2") == true)
