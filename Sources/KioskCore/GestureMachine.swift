@@ -152,9 +152,17 @@ public struct GestureMachine: Sendable {
         // The next repeat keeps the cadence; after a clock jump, the missed ones are skipped.
         var next = due.advanced(by: settings.repeatInterval)
         if next <= now {
+            // Event times come from the kernel (or a device) and can be anything: the
+            // arithmetic saturates instead of trapping on a gap past Int64's range.
             let interval = max(settings.repeatInterval.wholeNanoseconds, 1)
-            let missed = (now.nanoseconds - next.nanoseconds) / interval + 1
-            next = MonotonicInstant(nanoseconds: next.nanoseconds + missed * interval)
+            let (gap, gapOverflow) = now.nanoseconds.subtractingReportingOverflow(
+                next.nanoseconds)
+            let (skipped, skipOverflow) = (gap / interval + 1).multipliedReportingOverflow(
+                by: interval)
+            let (later, laterOverflow) = next.nanoseconds.addingReportingOverflow(skipped)
+            next =
+                gapOverflow || skipOverflow || laterOverflow
+                ? now.advanced(by: settings.repeatInterval) : MonotonicInstant(nanoseconds: later)
         }
         track.due = next
         return [ButtonGesture(button, .repeat, at: gestureTime)]

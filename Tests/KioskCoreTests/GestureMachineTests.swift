@@ -282,4 +282,18 @@ struct SplitMix {
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
     }
+
+    /// Found by the fuzz target fuzz-evdev: a held repeating button whose press and the
+    /// next event lie further apart than Int64 nanoseconds can count trapped on overflow.
+    @Test func repeatsAcrossAnExtremeGapInEventTimesDoNotTrap() {
+        var machine = GestureMachine(settings: GestureSettings(repeatingButtons: [.next]))
+        let early = MonotonicInstant(nanoseconds: .min / 2)
+        _ = machine.handle(ButtonEdge(button: .next, isPressed: true, time: early))
+        _ = machine.advance(to: early.advanced(by: .milliseconds(30)))
+        let late = MonotonicInstant(nanoseconds: .max - 1_000)
+        let gestures = machine.advance(to: late)
+        #expect(gestures.map(\.kind) == [.repeat])
+        #expect(machine.nextWake.map { $0 > late } ?? false)
+        #expect(machine.isPressed(.next))
+    }
 }

@@ -8,7 +8,8 @@
 # features. Ends with "N passed, N failed"; exits 1 on any crash, leak, timeout or
 # out-of-memory. Inputs found and crash inputs stay under Fuzz/.build-fuzz (corpus/TARGET,
 # crashes/TARGET-*), with the full log in logs/TARGET.log. FUZZ_PARALLEL=2 runs two targets
-# at a time (CI; a 2-core machine of its own). FUZZ_CONFIGURATION=release builds with -O
+# at a time (CI; a 2-core machine of its own). FUZZ_SEED (default 1; 0 = random) seeds
+# libFuzzer's mutations. FUZZ_CONFIGURATION=release builds with -O
 # instead (not measured yet). Replay a crash without sanitizers:
 #   swift build --package-path Fuzz --scratch-path Fuzz/.build-replay
 #   Fuzz/.build-replay/debug/fuzz-TARGET Fuzz/.build-fuzz/crashes/TARGET-crash-…
@@ -21,6 +22,10 @@ shift $(($# > 0 ? 1 : 0))
 all=(forecast-json geocoding-json config-toml i2cdump control-line evdev character-pages oled-pages)
 targets=("${@:-${all[@]}}")
 parallel=${FUZZ_PARALLEL:-1}
+# A fixed seed makes a run repeatable: the same seeds, binary and time limit explore the same
+# inputs first, so a CI run on a machine like this one retraces what was run here before it
+# was committed. FUZZ_SEED=0 lets libFuzzer pick one (what a longer, exploring run wants).
+seed=${FUZZ_SEED:-1}
 configuration=${FUZZ_CONFIGURATION:-debug}
 scratch=$root/Fuzz/.build-fuzz
 
@@ -44,7 +49,7 @@ run_target() {
     # Swift's own backtracer would race AddressSanitizer's report: leave crashes to ASan.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
         LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan-suppressions.txt,print_suppressions=0} \
-        "$scratch/$configuration/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
+        "$scratch/$configuration/fuzz-$target" -max_total_time="$seconds" -seed="$seed" -rss_limit_mb=2048 \
         -timeout=10 -print_final_stats=1 -artifact_prefix="$scratch/crashes/$target-" \
         "$scratch/corpus/$target" "$root/Fuzz/Corpus/$target" >"$log" 2>&1
     local status=$?
