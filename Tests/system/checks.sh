@@ -213,6 +213,37 @@ check "no SIGSYS, EPERM, EACCES or 'Operation not permitted' in its journal or t
 check "systemd-analyze security weather-kiosk (live) <= 2.0" exposure
 guest "journalctl -u weather-kiosk -b --no-pager" >"$work/journal.log" 2>&1 || true
 
+# Watchdog: with WatchdogSec=10 (a drop-in), a kiosk frozen by SIGSTOP is killed and
+# restarted by systemd, and comes back on the same page of the same city.
+watchdog_restarts_same_page() {
+    local before after pid deadline
+    guest 'mkdir -p /run/systemd/system/weather-kiosk.service.d &&
+        printf "[Service]\nWatchdogSec=10\n" >/run/systemd/system/weather-kiosk.service.d/watchdog.conf &&
+        systemctl daemon-reload && systemctl restart weather-kiosk' || return 1
+    wait_active 120 || return 1
+    sleep 5
+    before=$(showing) || return 1
+    pid=$(guest systemctl show -P MainPID weather-kiosk)
+    guest "kill -STOP $pid" || return 1
+    deadline=$(($(date +%s) + 180))
+    until [ "$(guest systemctl show -P NRestarts weather-kiosk)" = 1 ] &&
+        [ "$(guest systemctl is-active weather-kiosk)" = active ]; do
+        if [ "$(date +%s)" -ge "$deadline" ]; then
+            guest systemctl show -p NRestarts -p ActiveState -p SubState -p MainPID weather-kiosk
+            return 1
+        fi
+        sleep 3
+    done
+    [ "$(guest systemctl show -P MainPID weather-kiosk)" != "$pid" ] || return 1
+    sleep 5
+    after=$(showing) || return 1
+    echo "before: $before; after: $after"
+    [ "$before" = "$after" ]
+}
+check "watchdog: WatchdogSec=10, kill -STOP: restarted (NRestarts=1) on the same page and city" \
+    watchdog_restarts_same_page
+guest 'rm -f /run/systemd/system/weather-kiosk.service.d/watchdog.conf && systemctl daemon-reload' || true
+
 # The address check can fail: with the unit's address families as they were before
 # AF_NETLINK (a drop-in), the kiosk's empty page shows no address.
 without_netlink_shows_no_address() {
