@@ -109,11 +109,13 @@ public final class FramebufferDisplay: Display {
             memoryLength: memoryLength, console: consoleState, consoleProblem: consoleProblem)
     }
 
-    /// Uses a plain file as the framebuffer memory, with the geometry given; no ioctls.
+    /// Uses a plain file as the framebuffer memory, with the geometry given; no ioctls on
+    /// it. A `console` is switched to graphics mode as `open(device:console:)` does (tests
+    /// give one that cannot be, to see `consoleProblem`).
     /// - Throws: `DeviceError` when the file cannot be opened or is too small.
-    public static func open(file: String, geometry: FramebufferGeometry) throws(DeviceError)
-        -> FramebufferDisplay
-    {
+    public static func open(
+        file: String, geometry: FramebufferGeometry, console: String? = nil
+    ) throws(DeviceError) -> FramebufferDisplay {
         try geometry.validate(device: file)
         let descriptor = retryingInterrupts { Glibc.open(file, O_RDWR | O_CLOEXEC) }
         guard descriptor >= 0 else {
@@ -134,9 +136,17 @@ public final class FramebufferDisplay: Display {
                     "Cannot use \(file) as a framebuffer: it is \(length) bytes, \(geometry) needs \(geometry.requiredBytes)."
             )
         }
+        var consoleState: (descriptor: Int32, previousMode: Int32)?
+        var consoleProblem: String?
+        if let console {
+            switch switchToGraphics(console) {
+            case .success(let switched): consoleState = switched
+            case .failure(let problem): consoleProblem = problem.message
+            }
+        }
         return FramebufferDisplay(
             device: file, geometry: geometry, descriptor: descriptor, isDevice: false,
-            memoryLength: length, console: nil, consoleProblem: nil)
+            memoryLength: length, console: consoleState, consoleProblem: consoleProblem)
     }
 
     deinit { close() }

@@ -83,6 +83,32 @@ import Testing
         #expect(text.contains("Recent    Rome, Oslo"))
     }
 
+    @Test func statusSaysWhyTheConsoleShowsOverThePicture() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var withWarning = Self.status
+        withWarning.display.warning =
+            "Cannot switch the console /dev/tty0 to graphics mode: operation not permitted; the console's cursor and messages may show over the picture; run the kiosk as root or give its service TTYPath=/dev/tty1."
+        let status = withWarning
+        let server = try ControlServer(path: directory.file("control.sock")) { _ in
+            struct Reply: Encodable { var status: KioskStatus }
+            return (try? ControlProtocol.successLine(Reply(status: status))) ?? []
+        }
+        let recorder = Recorder()
+        let commands = ControlCommands(
+            client: ControlClient(path: server.path), console: recorder.console)
+        try await onDedicatedThread {
+            Result {
+                try commands.status(json: false, now: Date(timeIntervalSince1970: 1_800_000_000))
+            }
+        }.get()
+        await server.stop()
+        #expect(
+            recorder.text.contains(
+                "Display   framebuffer 800x480 · on · frame 1234 · Cannot switch the console /dev/tty0 to graphics mode"
+            ))
+    }
+
     @Test func refusalsKeepTheKiosksSentenceAndExitCode() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -176,6 +176,7 @@ public struct ControlCommands: Sendable {
         var display =
             "\(status.display.kind) \(status.display.size) · \(status.display.power) · frame \(status.display.frame)"
         if let error = status.display.error { display += " · \(error)" }
+        if let warning = status.display.warning { display += " · \(warning)" }
         rows.append(["Display", display])
         var forecast: String
         if let fetched = status.forecast.fetchedAt {

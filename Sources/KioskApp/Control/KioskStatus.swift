@@ -58,14 +58,20 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var frame: Int
         /// Why the last frame could not be shown, if it could not.
         public var error: String?
+        /// What spoils the frames without stopping them (the console not in graphics mode).
+        public var warning: String?
 
         /// Creates a display status.
-        public init(kind: String, size: String, power: String, frame: Int, error: String?) {
+        public init(
+            kind: String, size: String, power: String, frame: Int, error: String?,
+            warning: String? = nil
+        ) {
             self.kind = kind
             self.size = size
             self.power = power
             self.frame = frame
             self.error = error
+            self.warning = warning
         }
     }
 

@@ -39,6 +39,9 @@ public actor DisplayWorker {
         public var power: DisplayPower
         /// Why the last frame could not be shown, if so.
         public var error: String?
+        /// A problem that does not stop the frames but spoils them: the console could not
+        /// be put in graphics mode, so its text may show over the picture.
+        public var warning: String? = nil
     }
 
     private let executor: DedicatedThreadExecutor
@@ -106,7 +109,9 @@ public actor DisplayWorker {
 
     /// The latest report.
     public func report() -> Report {
-        Report(frame: frame, size: currentSize, power: power, error: lastError)
+        Report(
+            frame: frame, size: currentSize, power: power, error: lastError,
+            warning: consoleProblem)
     }
 
     /// The last frame shown and its number, if any.
@@ -139,6 +144,13 @@ public actor DisplayWorker {
     }
 
     // MARK: Work
+
+    /// Why the framebuffer's console is not in graphics mode, while it is open.
+    private var consoleProblem: String? {
+        guard case .pixel(let pixel)? = display, let framebuffer = pixel as? FramebufferDisplay
+        else { return nil }
+        return framebuffer.consoleProblem
+    }
 
     private var currentSize: String {
         switch display {

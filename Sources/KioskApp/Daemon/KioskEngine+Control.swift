@@ -235,7 +235,7 @@ extension KioskEngine {
             display: .init(
                 kind: configuration.display.kind.rawValue, size: sizeText,
                 power: report.power.rawValue,
-                frame: report.frame, error: report.error),
+                frame: report.frame, error: report.error, warning: report.warning),
             showing: showing,
             cities: configuration.cities.map(\.name),
             recentCities: state.recentCities.map(\.name),

@@ -369,6 +369,9 @@ public actor KioskEngine {
         } else {
             note("display frame", nil, level: .info, recovered: "The display works again.")
         }
+        note(
+            "display console", report.warning, level: .warning,
+            recovered: "The console is in graphics mode now; its text no longer shows.")
     }
 
     // MARK: Logging
