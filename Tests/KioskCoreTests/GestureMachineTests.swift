@@ -269,19 +269,6 @@ private func run(
                 !down, "\(button): \(describe(gestures.filter { $0.button == button }).suffix(6))")
         }
     }
-}
-
-/// A small deterministic generator for the random trains.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 
     /// Found by the fuzz target fuzz-evdev: a held repeating button whose press and the
     /// next event lie further apart than Int64 nanoseconds can count trapped on overflow.
@@ -295,5 +282,18 @@ struct SplitMix {
         #expect(gestures.map(\.kind) == [.repeat])
         #expect(machine.nextWake.map { $0 > late } ?? false)
         #expect(machine.isPressed(.next))
+    }
+}
+
+/// A small deterministic generator for the random trains.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
