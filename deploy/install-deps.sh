@@ -45,14 +45,6 @@ elif [ -n "${1:-}" ]; then
     exit 2
 fi
 
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then
-        exec sudo -- "$0" "$@"
-    fi
-    echo "install-deps.sh: run this as root (or install sudo): it installs Debian packages." >&2
-    exit 1
-fi
-
 missing=""
 for package in $want; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -63,6 +55,15 @@ done
 if [ -z "$missing" ]; then
     echo "install-deps.sh: all packages already installed."
     exit 0
+fi
+
+# Only now is root needed: on a machine that has everything, nobody is asked for sudo.
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+        exec sudo -- "$0" "$@"
+    fi
+    echo "install-deps.sh: run this as root (or install sudo): it installs Debian packages." >&2
+    exit 1
 fi
 
 echo "install-deps.sh: installing$missing"
