@@ -121,7 +121,8 @@ struct PlaceBody: Decodable {
         guard let name else { return .failure(MissingField(name: "name")) }
         guard let latitude else { return .failure(MissingField(name: "latitude")) }
         guard let longitude else { return .failure(MissingField(name: "longitude")) }
-        let people = population.flatMap { $0.isFinite && $0 >= 0 ? Int($0) : nil }
+        // Int(exactly:) is nil past Int's range: a population of 1e300 is no number of people.
+        let people = population.flatMap { $0 >= 0 ? Int(exactly: $0.rounded(.down)) : nil }
         return .success(
             GeocodingResult(
                 id: id, name: City.truncatedName(name),

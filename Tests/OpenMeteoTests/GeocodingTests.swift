@@ -91,6 +91,19 @@ import Testing
         #expect(results[2].city.qualifiedName == "Atlantic Point, Maine, United States")
     }
 
+    /// Found by the fuzz target fuzz-geocoding-json in CI: a population past Int's range
+    /// trapped converting to Int.
+    @Test(arguments: ["1e300", "9.3e18", "-5"])
+    func aPopulationNoIntCanHoldIsNoPopulation(_ population: String) throws {
+        let body =
+            #"{"results":[{"id":1,"name":"Rome","latitude":41.9,"longitude":12.5,"population":"#
+            + population + "}]}"
+        let results = try GeocodingSearch(name: "Rome").decodeResponse(
+            Array(body.utf8), host: "fixture")
+        #expect(results.map(\.name) == ["Rome"])
+        #expect(results.first?.population == nil)
+    }
+
     @Test func noResultsKeyIsAnEmptyList() throws {
         let results = try GeocodingSearch(name: "Xyzzyplughnowhere").decodeResponse(
             try fixture("geocoding-search-no-results-frenck.json"), host: "fixture")
