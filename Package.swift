@@ -17,10 +17,8 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let serviceLifecycle = Target.Dependency.product(
     name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
-let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
 let realModule = Target.Dependency.product(name: "RealModule", package: "swift-numerics")
-let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
 let flyingSocks = Target.Dependency.product(name: "FlyingSocks", package: "FlyingFox")
 
 let package = Package(
@@ -39,7 +37,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -82,7 +79,7 @@ let package = Package(
         .target(name: "CLinux"),
         .target(
             name: "LinuxPlatform",
-            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "Devices", "CI2C", "Rendering"],
+            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "Rendering"],
             swiftSettings: swiftSettings),
 
         // The PC "board": simulated chips on a simulated bus.
@@ -95,7 +92,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering", tomlKit, logging, serviceLifecycle, unixSignals, systemPackage,
+                "Rendering", tomlKit, logging, serviceLifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings),
 
@@ -114,7 +111,7 @@ let package = Package(
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
-            name: "KioskTesting", dependencies: ["KioskCore", flyingFox, flyingSocks, realModule],
+            name: "KioskTesting", dependencies: ["KioskCore", flyingSocks, realModule],
             swiftSettings: swiftSettings),
 
         .testTarget(
@@ -124,7 +121,7 @@ let package = Package(
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinuxPlatformTests",
-            dependencies: ["LinuxPlatform", "Devices", "KioskCore", "KioskTesting", "Rendering"],
+            dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting", "Rendering"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskAppTests",

@@ -15,18 +15,18 @@ final class DaemonLock: Sendable {
     }
 
     /// Takes the lock in `directory`.
-    /// - Throws: `CommandFailure` (exit 1) naming the running daemon's PID when another
+    /// - Throws: `DaemonStartError` naming the running daemon's PID when another
     ///   holds it, or the file when it cannot be made.
-    static func acquire(in directory: String) throws(CommandFailure) -> DaemonLock {
+    static func acquire(in directory: String) throws(DaemonStartError) -> DaemonLock {
         let path = "\(directory)/daemon.pid"
         do {
             try FileSystem.createDirectories(directory)
         } catch {
-            throw CommandFailure.runtime(error.message)
+            throw DaemonStartError(error.message)
         }
         let descriptor = retryingInterrupts { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
-            throw CommandFailure.runtime(
+            throw DaemonStartError(
                 FileSystemError("open the daemon's lock file", path: path, errorNumber: errno)
                     .message)
         }
@@ -35,10 +35,10 @@ final class DaemonLock: Sendable {
             let owner = Self.owner(descriptor)
             close(descriptor)
             guard failure == EWOULDBLOCK else {
-                throw CommandFailure.runtime(
+                throw DaemonStartError(
                     FileSystemError("lock", path: path, errorNumber: failure).message)
             }
-            throw CommandFailure.runtime(
+            throw DaemonStartError(
                 "Another weather-kiosk is already running"
                     + (owner.map { " (PID \($0))" } ?? "")
                     + " on the state directory \(directory) (lock \(path)); stop it first (`systemctl stop weather-kiosk`"

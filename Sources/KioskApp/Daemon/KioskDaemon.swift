@@ -51,7 +51,7 @@ public enum KioskDaemon {
         let lock = try DaemonLock.acquire(in: configuration.stateDirectory)
         defer { lock.release() }
         if let owner = ControlServer.listeningProcess(at: configuration.control.socket) {
-            throw CommandFailure.runtime(
+            throw DaemonStartError(
                 "Another weather-kiosk (PID \(owner)) already listens on \(configuration.control.socket); stop it first, or give this one another [control] socket."
             )
         }
