@@ -133,7 +133,9 @@ let package = Package(
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather-kiosk", "KioskApp", "KioskCore", "KioskTesting"],
+            dependencies: [
+                "weather-kiosk", "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform",
+            ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
         // a resource bundle's accessor would pull in full Foundation.

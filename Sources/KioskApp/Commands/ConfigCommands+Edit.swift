@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import LinuxPlatform
 
 extension ConfigCommands {
     /// `config edit`: opens the editor on a copy, validates it, and installs it atomically;

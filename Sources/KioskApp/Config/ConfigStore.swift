@@ -1,5 +1,6 @@
 import Glibc
 public import KioskCore
+import LinuxPlatform
 
 /// The config file: where it is, what it says, and serialised, validated, atomic edits.
 public struct ConfigStore: Sendable {

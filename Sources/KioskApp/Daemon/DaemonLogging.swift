@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import LinuxPlatform
 public import Logging
 
 /// Where the daemon's log goes: stderr (the journal under systemd), or a file when the

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 public import KioskCore
-import LinuxPlatform
+public import LinuxPlatform
 public import Logging
 import Rendering
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import LinuxPlatform
 import Logging
 import Rendering
 

@@ -1,6 +1,5 @@
 import Glibc
 import KioskCore
-import LinuxPlatform
 
 /// A failed file-system operation, as one sentence that names the path, what was being
 /// done, the system's reason, and a way out.
