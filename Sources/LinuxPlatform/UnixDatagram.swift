@@ -31,9 +31,3 @@ public enum UnixDatagram {
         return sent == message.count
     }
 }
-
-/// This process, as the kernel knows it.
-public enum CurrentProcess {
-    /// The process ID (`getpid`).
-    public static var id: Int32 { getpid() }
-}

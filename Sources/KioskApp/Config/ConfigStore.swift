@@ -1,4 +1,3 @@
-import Glibc
 public import KioskCore
 import LinuxPlatform
 
@@ -33,7 +32,7 @@ public struct ConfigStore: Sendable {
     /// config when it exists or the user is root, else the per-user config.
     public init(explicitPath: String?, environment: [String: String]) {
         self.init(
-            explicitPath: explicitPath, environment: environment, isRoot: geteuid() == 0,
+            explicitPath: explicitPath, environment: environment, isRoot: CurrentProcess.isRoot,
             systemConfigExists: FileSystem.exists(Self.defaultPath))
     }
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 public import KioskCore
 public import LinuxPlatform
 public import Logging
@@ -68,8 +67,8 @@ public enum KioskDaemon {
         let notifier = SystemdNotifier(environment: environment)
         let addCity = CityAddHint.command(
             configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
-            workingDirectory: currentDirectory(), environment: environment)
-        if configuration.display.kind == .terminal, isatty(1) == 1 {
+            workingDirectory: CurrentProcess.workingDirectory, environment: environment)
+        if configuration.display.kind == .terminal, CurrentProcess.isTerminal(1) {
             // The alternate screen without a cursor; `restoreTerminal` gives the terminal back.
             writeToTerminal(TerminalScreen.enter)
         }
@@ -225,7 +224,8 @@ public enum KioskDaemon {
                 let simulated = try SimulatedSmallDisplay(configuration: configuration)
                 return .small(
                     simulated.display, simulated: simulated,
-                    terminal: isatty(1) == 1 ? TerminalDisplay(size: display.size) : nil)
+                    terminal: CurrentProcess.isTerminal(1)
+                        ? TerminalDisplay(size: display.size) : nil)
             }
             return .small(try SmallDisplay.configured(configuration), simulated: nil, terminal: nil)
         }
@@ -254,7 +254,7 @@ public enum KioskDaemon {
 
     private static func restoreTerminal(_ configuration: KioskConfiguration) {
         TerminalMode.restore()
-        if configuration.display.kind == .terminal, isatty(1) == 1 {
+        if configuration.display.kind == .terminal, CurrentProcess.isTerminal(1) {
             writeToTerminal(TerminalScreen.leave)
         }
     }
@@ -292,7 +292,7 @@ extension KioskConfiguration {
         if FileSystem.exists("/dev/fb0") {
             configuration.display.kind = .framebuffer
             configuration.display.device = "/dev/fb0"
-        } else if isatty(1) == 1 {
+        } else if CurrentProcess.isTerminal(1) {
             configuration.display.kind = .terminal
         } else {
             configuration.display.kind = .png
@@ -300,11 +300,4 @@ extension KioskConfiguration {
         }
         return configuration
     }
-}
-
-/// The working directory, "/" when it cannot be told (deleted, or too deep).
-private func currentDirectory() -> String {
-    guard let pointer = getcwd(nil, 0) else { return "/" }
-    defer { free(pointer) }
-    return String(cString: pointer)
 }

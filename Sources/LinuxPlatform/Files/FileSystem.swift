@@ -54,6 +54,13 @@ public enum FileSystem {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Opens `path` for appending (created with mode 0640 when missing), for a log file.
+    /// - Returns: the descriptor, which the caller owns; nil when it cannot be opened.
+    public static func openForAppending(_ path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()
