@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // Glibc: the verbs' own stdin, stdout and stderr (read, write, isatty)
 import KioskCore
 import LinuxPlatform
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import Glibc  // Glibc: posix_spawnp and waitpid, for config edit's $EDITOR
 import LinuxPlatform
 
 /// Runs another program in the foreground, on this process's terminal.

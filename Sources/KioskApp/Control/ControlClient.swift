@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import Glibc  // Glibc: the client end of the control socket (connect, poll, read)
 import LinuxPlatform
 
 /// The CLI's side of the control socket: one request, one reply.

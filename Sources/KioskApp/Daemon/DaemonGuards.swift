@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // Glibc: flock on daemon.pid, and the stray signals the daemon ignores
 import LinuxPlatform
 
 /// The daemon's claim on its state directory: an exclusive `flock` on `daemon.pid`, held
