@@ -38,4 +38,19 @@ public enum CurrentProcess {
     public static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
+
+    /// Signals whose default action ends the process but that mean nothing to a daemon: a
+    /// stray `kill -USR1` or a timer signal must not take the screen down. Faults (SIGSEGV,
+    /// SIGBUS, …), SIGQUIT and SIGTSTP keep their default meaning; SIGWINCH, SIGCONT, SIGURG
+    /// and SIGCHLD are harmless by default and left as they are.
+    public static let straySignals: [Int32] = [
+        SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT,
+        SIGXFSZ, SIGTTIN, SIGTTOU,
+    ]
+
+    /// Ignores `straySignals`, and SIGHUP until something traps it (a SIGHUP in a
+    /// daemon's first moments would otherwise end it).
+    public static func ignoreStraySignals() {
+        for number in straySignals + [SIGHUP] { signal(number, SIG_IGN) }
+    }
 }

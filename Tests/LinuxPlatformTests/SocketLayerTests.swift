@@ -92,4 +92,45 @@ import Testing
         }
         #expect(ranElsewhere)
     }
+
+    @Test func aClientConnectsOrSaysWhyNot() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("control.sock")
+        #expect(throws: UnixSocket.ConnectFailure.nobodyListens) {
+            try UnixSocket.connect(to: path)
+        }
+        #expect(throws: UnixSocket.ConnectFailure.pathTooLong) {
+            try UnixSocket.connect(to: "/tmp/" + String(repeating: "x", count: 200))
+        }
+        let listener = try UnixSocket.listen(at: path)
+        defer { UnixSocket.close(listener) }
+        let client = try UnixSocket.connect(to: path)
+        UnixSocket.close(client)
+    }
+
+    @Test func aPIDFileLockIsHeldUntilReleasedAndNamesItsOwner() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("daemon.pid")
+        let first = try PIDFileLock.acquire(path)
+        do {
+            _ = try PIDFileLock.acquire(path)
+            Issue.record("a held lock was taken again")
+        } catch {
+            guard case .held(let owner) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(owner == getpid())
+        }
+        first.release()
+        try PIDFileLock.acquire(path).release()
+        #expect {
+            try PIDFileLock.acquire(directory.file("missing/daemon.pid"))
+        } throws: { error in
+            guard case .file(let failure) = error as? PIDFileLock.Failure else { return false }
+            return failure.message.contains("missing/daemon.pid")
+        }
+    }
 }

@@ -105,9 +105,7 @@ public struct CityCommands: Sendable {
     /// The favourite a CITY argument names: a 1-based index, or a name compared ignoring
     /// case and accents (`FavouriteReference`). Returns the 1-based index.
     /// - Throws: `CommandFailure` (exit 2) when none or several match.
-    public static func resolve(_ reference: String, in cities: [City]) throws(CommandFailure)
-        -> Int
-    {
+    public static func resolve(_ reference: String, in cities: [City]) throws -> Int {
         do {
             return try FavouriteReference.index(of: reference, in: cities)
         } catch {

@@ -83,7 +83,7 @@ public enum UnixSocket {
         guard var address = socketAddress(path) else { return nil }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
         guard connected == 0 else { return nil }
@@ -94,6 +94,45 @@ public enum UnixSocket {
             return 0
         }
         return credentials.pid
+    }
+
+    /// Why `connect(to:)` failed.
+    public enum ConnectFailure: Error, Sendable, Hashable {
+        /// No socket file, or nothing listens on it (ENOENT, ECONNREFUSED).
+        case nobodyListens
+        /// The socket's permissions keep this user out (EACCES).
+        case permissionDenied
+        /// The path does not fit a socket address.
+        case pathTooLong
+        /// Another errno value; `systemMessage` spells it.
+        case other(Int32)
+    }
+
+    /// Connects a blocking, close-on-exec stream socket to the socket at `path`.
+    /// - Throws: `ConnectFailure` saying why not.
+    public static func connect(to path: String) throws(ConnectFailure) -> Int32 {
+        let descriptor = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .other(errno) }
+        guard var address = socketAddress(path) else {
+            Glibc.close(descriptor)
+            throw .pathTooLong
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let failure = errno
+            Glibc.close(descriptor)
+            switch failure {
+            case ENOENT, ECONNREFUSED: throw .nobodyListens
+            case EACCES: throw .permissionDenied
+            default: throw .other(failure)
+            }
+        }
+        return descriptor
     }
 
     /// Accepts one waiting connection, non-blocking and close-on-exec; nil when none waits.
