@@ -133,4 +133,15 @@ import Testing
             return failure.message.contains("missing/daemon.pid")
         }
     }
+
+    @Test func wholeReadsStopAtTheLimitOrTheEnd() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        FileDescriptor.writeAll(ends[1], Array("0123456789".utf8))
+        close(ends[1])
+        defer { close(ends[0]) }
+        #expect(FileDescriptor.read(ends[0], atMost: 4) == Array("0123".utf8))
+        #expect(FileDescriptor.read(ends[0], atMost: 100) == Array("456789".utf8))
+        #expect(FileDescriptor.read(-1, atMost: 4) == nil)
+    }
 }
