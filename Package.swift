@@ -111,7 +111,8 @@ let package = Package(
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
-            name: "KioskTesting", dependencies: ["KioskCore", flyingSocks, realModule],
+            name: "KioskTesting",
+            dependencies: ["KioskCore", "LinuxPlatform", flyingSocks, realModule],
             swiftSettings: swiftSettings),
 
         .testTarget(
