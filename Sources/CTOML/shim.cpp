@@ -7,6 +7,10 @@
 // same problem as a parse error (marzer/tomlplusplus#301); release builds of toml++
 // compile the assertion out, and so do we in every build, so the error is reported.
 #define TOML_ASSERT(expr) static_assert(true)
+// toml++ 3.4 (trixie) writes that assertion as TOML_ASSERT_ASSUME, which becomes
+// __builtin_assume when NDEBUG is defined: undefined behaviour on such a header. Without
+// NDEBUG it is TOML_ASSERT, the no-op above, in every build of this file.
+#undef NDEBUG
 
 #include "ctoml.h"
 
