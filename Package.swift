@@ -17,7 +17,6 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let serviceLifecycle = Target.Dependency.product(
     name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
-let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
 let realModule = Target.Dependency.product(name: "RealModule", package: "swift-numerics")
 let flyingSocks = Target.Dependency.product(name: "FlyingSocks", package: "FlyingFox")
 
@@ -37,7 +36,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
@@ -87,12 +85,20 @@ let package = Package(
             name: "Simulator", dependencies: ["KioskCore", "Devices", realModule],
             swiftSettings: swiftSettings),
 
+        // toml++ (Debian's libtomlplusplus-dev) behind a small C API: a tree with line and
+        // column on every table, key and value. Used header-only, so the Pi needs no runtime
+        // package and only the parser is compiled in (about 85 KB of code); the one C++
+        // file takes a few seconds to compile.
+        .target(name: "CTOML"),
+        // The parsed document as Swift values, each with its line and column.
+        .target(name: "TOML", dependencies: ["KioskCore", "CTOML"], swiftSettings: swiftSettings),
+
         // Services and wiring: config and state stores, the verbs' implementations.
         .target(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering", tomlKit, logging, serviceLifecycle, unixSignals,
+                "Rendering", "TOML", logging, serviceLifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings),
 
@@ -156,5 +162,7 @@ let package = Package(
         .testTarget(
             name: "RenderingTests", dependencies: ["Rendering", "KioskCore", "KioskTesting"],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
-    ]
+    ],
+    // toml++ (the CTOML target) needs C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Measures the running daemon: resident memory after N minutes, CPU over 60 s of idle
+"""Measures the running daemon: resident memory after N minutes (RSS, its anonymous and
+file-backed parts, PSS and USS) and its threads, CPU and wake-ups over 60 s of idle
 cycling, start to first frame, and control `next` to the new frame.
 
     Benchmarks/measure-daemon.py [--binary PATH] [--minutes 10] [--display terminal|png]
@@ -93,6 +94,30 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def wakeups(pid):
+    """Context switches (voluntary and not) of every thread so far: each is one wake-up."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            for line in open(f"/proc/{pid}/task/{task}/status"):
+                if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                    total += int(line.split()[1])
+        except FileNotFoundError:
+            pass  # the thread ended meanwhile
+    return total
+
+
+def threads(pid):
+    """The names of the process's threads."""
+    names = []
+    for task in sorted(os.listdir(f"/proc/{pid}/task"), key=int):
+        try:
+            names.append(open(f"/proc/{pid}/task/{task}/comm").read().strip())
+        except FileNotFoundError:
+            pass
+    return names
+
+
 def memory_megabytes(pid):
     """Resident memory and its parts, from /proc/PID/smaps_rollup, in MB."""
     fields = {}
@@ -153,9 +178,13 @@ def main():
 
         time.sleep(61)  # let the pause after the last `next` run out
         before = cpu_seconds(kiosk.pid)
+        switches = wakeups(kiosk.pid)
         time.sleep(60)
         used = cpu_seconds(kiosk.pid) - before
+        switches = wakeups(kiosk.pid) - switches
         print(f"CPU over 60 s of idle cycling: {used:.2f} s = {used / 60 * 100:.2f} % of a core")
+        print(f"wake-ups over those 60 s: {switches} = {switches / 60:.2f} per second "
+              f"(context switches of all threads)")
 
         remaining = arguments.minutes * 60 - (time.monotonic() - started)
         if remaining > 0:
@@ -165,6 +194,10 @@ def main():
               f"(anonymous {memory['Anonymous']:.1f} MB; file-backed "
               f"{memory['Rss'] - memory['Anonymous']:.1f} MB: the program's code and the "
               f"shared libraries, clean pages the kernel can drop and reload)")
+        unique = memory["Private_Clean"] + memory["Private_Dirty"]
+        print(f"PSS {memory['Pss']:.1f} MB, USS {unique:.1f} MB (private pages only)")
+        names = threads(kiosk.pid)
+        print(f"threads: {len(names)} ({', '.join(names)})")
     finally:
         kiosk.terminate()
         code = kiosk.wait(timeout=10)

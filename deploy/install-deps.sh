@@ -9,9 +9,13 @@ set -eu
 
 # pkg-config: SwiftPM reads .pc files; the -dev packages: the C libraries we link;
 # fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests;
-# lintian, file: the .deb checks; wget, debian-archive-keyring: deploy/cross-build.sh.
+# lintian, file: the .deb checks; wget, debian-archive-keyring: deploy/cross-build.sh;
+# libtomlplusplus-dev: the TOML parser, compiled in from its headers (nothing at run time);
+# valgrind: Benchmarks/ counts instructions with callgrind.
 build_packages="
     pkg-config
+    libtomlplusplus-dev
+    valgrind
     libcurl4-openssl-dev
     libcairo2-dev
     libi2c-dev

@@ -14,7 +14,8 @@ struct CityCommand: AsyncParsableCommand {
 
 extension CityCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the favourites.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the favourites.")
         @OptionGroup var options: ConfigOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -25,6 +26,7 @@ extension CityCommand {
 
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search Open-Meteo's geocoding for places whose name starts with NAME.")
         @OptionGroup var options: ConfigOptions
         @Flag(help: "Print JSON.") var json = false
@@ -43,6 +45,7 @@ extension CityCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a favourite by name (geocoding) or by coordinates.",
             usage: """
                 weather-kiosk city add <name> [--pick <n>] [--country <cc>]
@@ -97,7 +100,8 @@ extension CityCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a favourite.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a favourite.")
         @OptionGroup var options: ConfigOptions
         @Argument(help: "The favourite's number or name.") var city: String
 
@@ -108,6 +112,7 @@ extension CityCommand {
 
     struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "move",
             abstract: "Move a favourite to another position (1 = first).")
         @OptionGroup var options: ConfigOptions
         @Argument(help: "The favourite's number or name.") var city: String

@@ -16,6 +16,7 @@ struct ConfigCommand: ParsableCommand {
 extension ConfigCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print the whole effective configuration, defaults included.")
         @OptionGroup var options: ConfigOptions
         @Flag(help: "Print JSON.") var json = false
@@ -27,6 +28,7 @@ extension ConfigCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate a config file (default: the one in use) without using it.")
         @OptionGroup var options: ConfigOptions
         @Argument(help: "The file to check.") var file: String?
@@ -38,6 +40,7 @@ extension ConfigCommand {
 
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "get",
             abstract: "Print one value, for example `config get display.cycle_seconds`.")
         @OptionGroup var options: ConfigOptions
         @Flag(help: "Print JSON.") var json = false
@@ -50,6 +53,7 @@ extension ConfigCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change one value, for example `config set units.temperature fahrenheit`.",
             discussion: """
                 Lists: `config set display.pages city,hourly`. Tables: `config set display.night.from 22:30`.
@@ -80,6 +84,7 @@ extension ConfigCommand {
 
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unset",
             abstract: "Remove a key from the file so that its default applies again.")
         @OptionGroup var options: ConfigOptions
         @Argument(help: "Dotted key: table.key.") var key: String
@@ -91,6 +96,7 @@ extension ConfigCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Open $EDITOR on a copy, validate it, and install it atomically.",
             discussion:
                 "On a problem it shows it and offers to edit again; nothing invalid is installed.")

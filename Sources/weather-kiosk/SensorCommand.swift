@@ -54,6 +54,7 @@ extension SensorCommand {
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract:
                 "Compensate an `i2cdump -y BUS ADDR` of a BME280/BMP280 and print the reading.",
             discussion: "FILE is the text i2cdump printed (all 16 rows); - reads standard input.")

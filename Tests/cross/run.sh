@@ -186,6 +186,8 @@ for suite in bookworm trixie; do
         continue
     fi
     pass
+    expect "$suite: the arm64 binary has no ICU and no FoundationInternationalization" \
+        Tests/deploy/no-icu.sh ".build-arm64-$suite/weather-kiosk"
     expect_package "$suite"
     if ! timed "$suite: the checks under qemu-aarch64" \
         deploy/cross-build.sh --exec "$suite" -- \

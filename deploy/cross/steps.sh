@@ -8,12 +8,13 @@ cross_dir=/opt/weather-kiosk-cross
 # Bump when a step's recipe changes: the step's cached result is then rebuilt.
 chroot_recipe=1
 swift_recipe=1
-sysroot_recipe=2
+sysroot_recipe=3
 chroot_packages="swiftlang build-essential git ca-certificates debian-archive-keyring"
 # What the arm64 sysroot holds: the C and C++ runtime to link against and the C libraries
-# weather-kiosk uses, with their full dependency closure (the apt status is empty).
+# weather-kiosk uses, with their full dependency closure (the apt status is empty); toml++
+# for its headers only (the binary needs no toml++ package).
 sysroot_packages_common="libc6-dev linux-libc-dev libcurl4-openssl-dev libcairo2-dev
-    libgpiod-dev libi2c-dev fonts-dejavu-core"
+    libgpiod-dev libi2c-dev libtomlplusplus-dev fonts-dejavu-core"
 chroot_path=/usr/libexec/swift/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 # Sets the paths that depend on the cache directory and the suite.

@@ -1,5 +1,4 @@
 import KioskCore
-import TOMLKit
 
 /// The `config` verbs: show, check, get, set, unset, edit.
 public struct ConfigCommands: Sendable {

@@ -1,5 +1,5 @@
 public import KioskCore
-import TOMLKit
+import TOML
 
 /// The text of a config file and what it says. Edits return a new document in which only
 /// the edited statement changed: comments, blank lines, key order and formatting of
@@ -10,7 +10,7 @@ public struct ConfigDocument: Sendable {
     /// The TOML source.
     public let text: String
 
-    /// The TOML source as UTF-8; every offset in the scanner indexes this.
+    /// The TOML source as UTF-8; every offset in the layout indexes this.
     private let bytes: [UInt8]
 
     /// Wraps a document's text.
@@ -23,33 +23,10 @@ public struct ConfigDocument: Sendable {
     // MARK: Reading
 
     /// The document's root table as schema values.
-    /// - Throws: `ConfigFileError` of kind `.syntax`, with the line TOMLKit reports.
+    /// - Throws: `ConfigFileError` of kind `.syntax`, with the line and column toml++
+    ///   reports.
     public func parse() throws(ConfigFileError) -> [(key: String, value: ConfigValue)] {
-        // TOMLKit hands the text to toml++ as a C string, which ends at the first NUL:
-        // everything after it would be silently dropped. TOML allows no NUL anywhere.
-        if let nul = bytes.firstIndex(of: 0) {
-            throw ConfigFileError(
-                kind: .syntax, file: file, line: bytes[..<nul].count { $0 == 0x0A } + 1,
-                message: "TOML syntax error: a NUL byte, which TOML does not allow anywhere;"
-                    + " remove it (the file may be damaged)")
-        }
-        if let line = TOMLSourceScanner.headerWithoutKey(in: text) {
-            throw ConfigFileError(
-                kind: .syntax, file: file, line: line,
-                message: "TOML syntax error: a table header needs a name of letters, digits, _"
-                    + " and -, or a quoted one, as in [display] or [[cities]]")
-        }
-        do {
-            let table = try TOMLTable(string: text)
-            return Self.members(of: table)
-        } catch let error as TOMLParseError {
-            throw ConfigFileError(
-                kind: .syntax, file: file, line: error.source.begin.line,
-                message: "TOML syntax error: \(error.description)")
-        } catch {
-            throw ConfigFileError(
-                kind: .syntax, file: file, message: "TOML syntax error: \(error)")
-        }
+        try tree().children.map { ($0.key ?? "", $0.value) }
     }
 
     /// Checks the document and applies it on top of `base` (defaults and board profile).
@@ -67,10 +44,11 @@ public struct ConfigDocument: Sendable {
     public func locate(_ problems: [ConfigProblem], kind: ConfigFileError.Kind = .invalid)
         -> ConfigFileError
     {
-        let scanner = TOMLSourceScanner(text)
+        let root: TOMLNode?
+        do { root = try tree() } catch { root = nil }
         let located = problems.map { problem in
             ConfigFileError.Problem(
-                file: file, line: scanner?.line(of: problem.path), path: problem.path,
+                file: file, line: root?.line(of: problem.path), path: problem.path,
                 message: problem.message)
         }
         let sorted = located.enumerated().sorted { lhs, rhs in
@@ -100,8 +78,9 @@ public struct ConfigDocument: Sendable {
     /// The value at `path` as the file spells it (`0x76`, `1_000`), when a statement of
     /// its own sets it; nil otherwise.
     public func sourceText(at path: ConfigPath) -> String? {
-        guard let scanner = TOMLSourceScanner(text), let statement = scanner.statement(at: path)
-        else { return nil }
+        let statement: TOMLLayout.Statement?
+        do { statement = try layout().statement(at: path) } catch { return nil }
+        guard let statement else { return nil }
         return String(decoding: bytes[statement.valueRange], as: UTF8.self)
     }
 
@@ -115,9 +94,9 @@ public struct ConfigDocument: Sendable {
     public func setting(_ path: ConfigPath, to value: ConfigValue, spelling: String? = nil)
         throws(ConfigFileError) -> ConfigDocument
     {
-        let scanner = try scan()
+        let layout = try self.layout()
         let literal = spelling ?? value.tomlLiteral
-        if let statement = scanner.statement(at: path) {
+        if let statement = layout.statement(at: path) {
             return replacing(statement.valueRange, with: literal)
         }
         let keys = path.components.compactMap { component -> String? in
@@ -129,18 +108,18 @@ public struct ConfigDocument: Sendable {
         }
         let parentKeys = Array(keys.dropLast())
         if parentKeys.isEmpty {
-            return insertingRootStatement("\(TOMLText.key(name)) = \(literal)", scanner: scanner)
+            return insertingRootStatement("\(TOMLText.key(name)) = \(literal)", layout: layout)
         }
         let parentPath = ConfigPath(parentKeys.map { .key($0) })
-        if let headerIndex = scanner.tableHeaderIndex(parentPath) {
+        if let headerIndex = layout.tableHeaderIndex(parentPath) {
             let insertion =
-                scanner.statements.last { $0.headerIndex == headerIndex }?.lineEnd
-                ?? scanner.headers[headerIndex].lineEnd
+                layout.statements.last { $0.headerIndex == headerIndex }?.lineEnd
+                ?? layout.headers[headerIndex].lineEnd
             return inserting("\(TOMLText.key(name)) = \(literal)\n", at: insertion)
         }
         // The table may be written with dotted keys at the root: `display.kind = "png"`.
         let dottedPrefix = parentKeys.map(TOMLText.key).joined(separator: ".")
-        if let last = scanner.statements.last(where: {
+        if let last = layout.statements.last(where: {
             $0.headerIndex == nil && $0.path.components.starts(with: parentPath.components)
         }) {
             return inserting(
@@ -148,8 +127,8 @@ public struct ConfigDocument: Sendable {
         }
         // No such table yet: add it before the favourites, or at the end.
         let section = "[\(dottedPrefix)]\n\(TOMLText.key(name)) = \(literal)\n"
-        if let firstCity = scanner.arrayHeaderIndices("cities").first {
-            let start = attachedCommentStart(scanner.headers[firstCity].lineStart)
+        if let firstCity = layout.arrayHeaderIndices("cities").first {
+            let start = attachedCommentStart(layout.headers[firstCity].lineStart)
             return inserting(section + "\n", at: start)
         }
         return appendingSection(section)
@@ -158,21 +137,21 @@ public struct ConfigDocument: Sendable {
     /// The document without the statement at `path`; unchanged when it has none.
     /// - Throws: `ConfigFileError` when the file's layout is one this editor does not touch.
     public func removing(_ path: ConfigPath) throws(ConfigFileError) -> ConfigDocument {
-        let scanner = try scan()
-        guard let statement = scanner.statement(at: path) else { return self }
+        let layout = try self.layout()
+        guard let statement = layout.statement(at: path) else { return self }
         return replacing(statement.lineStart..<statement.lineEnd, with: "")
     }
 
     /// The number of `[[cities]]` entries written as tables.
     public func cityEntryCount() throws(ConfigFileError) -> Int {
-        try scan().arrayHeaderIndices("cities").count
+        try layout().arrayHeaderIndices("cities").count
     }
 
     /// The document with a `[[cities]]` entry for `city` appended at the end.
     /// - Throws: `ConfigFileError` when the favourites are written as an inline array.
     public func appendingCity(_ city: City) throws(ConfigFileError) -> ConfigDocument {
-        let scanner = try scan()
-        try requireCityTables(scanner)
+        let layout = try self.layout()
+        try requireCityTables(layout)
         var block = "[[cities]]\n"
         if case .table(let members) = ConfigSchema.table(for: city) {
             for (key, value) in members { block += "\(TOMLText.key(key)) = \(value.tomlLiteral)\n" }
@@ -183,9 +162,9 @@ public struct ConfigDocument: Sendable {
     /// The document without favourite `index` (1-based), its attached comments included.
     /// - Throws: `ConfigFileError` when the favourites are not `[[cities]]` tables.
     public func removingCity(at index: Int) throws(ConfigFileError) -> ConfigDocument {
-        let scanner = try scan()
-        try requireCityTables(scanner)
-        let blocks = cityBlocks(scanner)
+        let layout = try self.layout()
+        try requireCityTables(layout)
+        let blocks = cityBlocks(layout)
         guard blocks.indices.contains(index - 1) else {
             throw notEditable("there is no [[cities]] entry \(index)")
         }
@@ -205,9 +184,9 @@ public struct ConfigDocument: Sendable {
     /// entries keep their order, and blank lines between entries stay where they were.
     /// - Throws: `ConfigFileError` when the favourites are not `[[cities]]` tables.
     public func movingCity(from: Int, to: Int) throws(ConfigFileError) -> ConfigDocument {
-        let scanner = try scan()
-        try requireCityTables(scanner)
-        let blocks = cityBlocks(scanner)
+        let layout = try self.layout()
+        try requireCityTables(layout)
+        let blocks = cityBlocks(layout)
         guard blocks.indices.contains(from - 1), blocks.indices.contains(to - 1) else {
             throw notEditable("there is no [[cities]] entry \(max(from, to))")
         }
@@ -236,21 +215,51 @@ public struct ConfigDocument: Sendable {
 
     // MARK: Internals
 
-    private func scan() throws(ConfigFileError) -> TOMLSourceScanner {
-        guard let scanner = TOMLSourceScanner(text) else {
-            throw notEditable(
-                "this file uses TOML this command does not edit automatically; change it with"
-                    + " `weather-kiosk config edit` instead")
+    /// The parsed document.
+    /// - Throws: `ConfigFileError` of kind `.syntax` at the parser's line and column.
+    private func tree() throws(ConfigFileError) -> TOMLNode {
+        // TOML allows no NUL anywhere; say so plainly rather than as a string problem.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ConfigFileError(
+                kind: .syntax, file: file, line: bytes[..<nul].count { $0 == 0x0A } + 1,
+                message: "TOML syntax error: a NUL byte, which TOML does not allow anywhere;"
+                    + " remove it (the file may be damaged)")
         }
-        return scanner
+        do {
+            return try TOMLParser.parse(bytes)
+        } catch {
+            let message =
+                isInHeaderName(error.position)
+                ? "a table header needs a name of letters, digits, _ and -, or a quoted one,"
+                    + " as in [display] or [[cities]]"
+                : error.message
+            throw ConfigFileError(
+                kind: .syntax, file: file, line: error.position.line,
+                column: error.position.column, message: "TOML syntax error: \(message)")
+        }
+    }
+
+    /// Whether `position` is inside a table header's name: its line starts with `[` and
+    /// no `]` comes before it (`[+a]`, `[ ]`, `[[ =cities]]`).
+    private func isInHeaderName(_ position: TOMLPosition) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.indices.contains(position.line - 1) else { return false }
+        let before = lines[position.line - 1].unicodeScalars.prefix(max(0, position.column - 1))
+        let name = before.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        return name.first == "[" && !name.contains("]")
+    }
+
+    /// Where each header and statement is, from the parser's positions.
+    private func layout() throws(ConfigFileError) -> TOMLLayout {
+        TOMLLayout(root: try tree(), bytes: bytes)
     }
 
     private func notEditable(_ message: String) -> ConfigFileError {
         ConfigFileError(kind: .notEditable, file: file, message: message)
     }
 
-    private func requireCityTables(_ scanner: TOMLSourceScanner) throws(ConfigFileError) {
-        if let inline = scanner.statement(at: ConfigPath([.key("cities")])) {
+    private func requireCityTables(_ layout: TOMLLayout) throws(ConfigFileError) {
+        if let inline = layout.statement(at: ConfigPath([.key("cities")])) {
             throw ConfigFileError(
                 kind: .notEditable, file: file, line: inline.line,
                 message: "the favourites are written as an inline array (cities = [...]);"
@@ -260,16 +269,16 @@ public struct ConfigDocument: Sendable {
 
     /// Each `[[cities]]` entry's bytes: `range` from its attached comments to where the next
     /// section's attached comments begin; `content` is `range` without trailing blank lines.
-    private func cityBlocks(_ scanner: TOMLSourceScanner) -> [(
+    private func cityBlocks(_ layout: TOMLLayout) -> [(
         range: Range<Int>, content: Range<Int>
     )] {
-        let headerIndices = scanner.arrayHeaderIndices("cities")
+        let headerIndices = layout.arrayHeaderIndices("cities")
         return headerIndices.map { headerIndex in
-            let header = scanner.headers[headerIndex]
+            let header = layout.headers[headerIndex]
             let start = attachedCommentStart(header.lineStart)
-            let next = scanner.headers.indices.first { $0 > headerIndex }
+            let next = layout.headers.indices.first { $0 > headerIndex }
             let end =
-                next.map { attachedCommentStart(scanner.headers[$0].lineStart) } ?? bytes.count
+                next.map { attachedCommentStart(layout.headers[$0].lineStart) } ?? bytes.count
             var contentEnd = end
             while contentEnd > header.lineEnd, let previous = lineRange(endingAt: contentEnd),
                 isBlank(previous)
@@ -309,13 +318,13 @@ public struct ConfigDocument: Sendable {
         return content.first == UInt8(ascii: "#")
     }
 
-    private func insertingRootStatement(_ statement: String, scanner: TOMLSourceScanner)
+    private func insertingRootStatement(_ statement: String, layout: TOMLLayout)
         -> ConfigDocument
     {
-        if let last = scanner.statements.last(where: { $0.headerIndex == nil }) {
+        if let last = layout.statements.last(where: { $0.headerIndex == nil }) {
             return inserting(statement + "\n", at: last.lineEnd)
         }
-        if let first = scanner.headers.first {
+        if let first = layout.headers.first {
             return inserting(statement + "\n\n", at: attachedCommentStart(first.lineStart))
         }
         return appendingSection(statement + "\n")
@@ -340,30 +349,5 @@ public struct ConfigDocument: Sendable {
         var result = bytes
         result.replaceSubrange(range, with: Array(replacement.utf8))
         return ConfigDocument(file: file, text: String(decoding: result, as: UTF8.self))
-    }
-
-    // MARK: TOMLKit to schema values
-
-    private static func members(of table: TOMLTable) -> [(key: String, value: ConfigValue)] {
-        table.keys.compactMap { key in
-            table[key].map { (key, value(of: $0)) }
-        }
-    }
-
-    private static func value(of node: any TOMLValueConvertible) -> ConfigValue {
-        switch node.type {
-        case .string: return .string(node.string ?? "")
-        case .int: return .integer(node.int ?? 0)
-        case .double: return .float(node.double ?? 0)
-        case .bool: return .boolean(node.bool ?? false)
-        case .array:
-            guard let array = node.array else { return .array([]) }
-            return .array(array.map { value(of: $0) })
-        case .table:
-            guard let table = node.table else { return .table([]) }
-            return .table(members(of: table))
-        case .date, .time, .dateTime:
-            return .dateTime(node.debugDescription)
-        }
     }
 }

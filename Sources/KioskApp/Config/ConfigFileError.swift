@@ -9,14 +9,18 @@ public struct ConfigFileError: Error, Sendable, CustomStringConvertible {
         public var file: String
         /// 1-based line, when known.
         public var line: Int?
+        /// 1-based column (in characters) within `line`, when the parser knows it.
+        public var column: Int? = nil
         /// Where in the document, when it is about a key.
         public var path: ConfigPath?
         /// The sentence, without file and line.
         public var message: String
 
-        /// "FILE, line N: message." — the form every config error is printed in.
+        /// "FILE, line N: message." — the form every config error is printed in; a
+        /// syntax error adds ", column C" after the line.
         public var text: String {
-            let place = line.map { "\(file), line \($0)" } ?? file
+            var place = line.map { "\(file), line \($0)" } ?? file
+            if line != nil, let column { place += ", column \(column)" }
             let sentence =
                 Sentence.ended(message)
             return "\(place): \(sentence)"
@@ -47,8 +51,12 @@ public struct ConfigFileError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Creates an error with one problem.
-    public init(kind: Kind, file: String, line: Int? = nil, message: String) {
-        self.init(kind: kind, problems: [Problem(file: file, line: line, message: message)])
+    public init(
+        kind: Kind, file: String, line: Int? = nil, column: Int? = nil, message: String
+    ) {
+        self.init(
+            kind: kind,
+            problems: [Problem(file: file, line: line, column: column, message: message)])
     }
 
     /// Every problem, one per line.
