@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 public import KioskCore
-import Rendering
+import Pixels
 import Synchronization
 
 /// A Linux framebuffer (`/dev/fb0`: HDMI, DSI, SPI TFT) as a `Display`.

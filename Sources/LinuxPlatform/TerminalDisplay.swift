@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 public import KioskCore
-public import Rendering
+public import Pixels
 import Synchronization
 
 /// The terminal as a `Display`: each frame is drawn with half-block characters in 24-bit

@@ -4,6 +4,7 @@ import KioskApp
 import KioskCore
 import KioskTesting
 import LinuxPlatform
+import Pixels
 import Rendering
 import Testing
 

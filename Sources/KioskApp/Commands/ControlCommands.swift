@@ -2,6 +2,7 @@ public import FoundationEssentials
 import Glibc
 import KioskCore
 import LinuxPlatform
+import Pixels
 import Rendering
 
 /// The verbs that talk to the running daemon: status, next, previous, show, page, refresh,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KioskCore
 import Logging
+import Pixels
 import Rendering
 
 extension KioskEngine {

@@ -1,5 +1,6 @@
 public import KioskCore
 import LinuxPlatform
+import Pixels
 import Rendering
 import Synchronization
 
