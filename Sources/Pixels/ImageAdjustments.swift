@@ -31,3 +31,35 @@ extension PixelImage {
     /// How bright "dim" is.
     public static let dimBrightness = 0.3
 }
+
+extension PixelImage {
+    /// The page turned by `rotation` onto a panel: a 480×800 page at 90° becomes an
+    /// 800×480 panel image whose top row is the page's left column, read bottom to top.
+    public func rotated(_ rotation: DisplayRotation) -> PixelImage {
+        if rotation == .upright { return self }
+        let panel = rotation.pageSize(onPanel: size)  // Turning twice gives back the size.
+        var result = PixelImage(width: panel.width, height: panel.height)
+        pixels.withUnsafeBufferPointer { source in
+            result.pixels.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width {
+                        let point = rotation.panelPoint(ofPageX: x, y: y, panel: panel)
+                        target[point.y * panel.width + point.x] = source[row + x]
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The panel image turned back to the page a viewer sees: the inverse of `rotated(_:)`.
+    public func unrotated(_ rotation: DisplayRotation) -> PixelImage {
+        switch rotation {
+        case .upright: self
+        case .clockwise: rotated(.anticlockwise)
+        case .upsideDown: rotated(.upsideDown)
+        case .anticlockwise: rotated(.clockwise)
+        }
+    }
+}

@@ -36,6 +36,18 @@ public final class TerminalDisplay: Display {
         return text == "truecolor" || text == "24bit" ? .trueColor : .palette256
     }
 
+    /// A screen of `size` in the terminal's colours, drawn whole every time.
+    public var capabilities: DisplayCapabilities {
+        DisplayCapabilities(
+            surface: .pixels(size),
+            colors: colors == .trueColor
+                ? .direct(bitsPerPixel: 24, format: "ANSI 24-bit colour")
+                : .direct(bitsPerPixel: 8, format: "ANSI 256 colours"))
+    }
+
+    /// Nothing to give back: the terminal stays the caller's.
+    public func close() {}
+
     /// The terminal's size in character cells; 80×24 when it is not a terminal.
     public func cells() -> (columns: Int, rows: Int) {
         var rows: UInt16 = 0

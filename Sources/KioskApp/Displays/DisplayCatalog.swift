@@ -1,0 +1,34 @@
+import Glibc
+public import KioskCore
+import LinuxPlatform
+
+/// The one place that turns `display.kind` into a display: a new kind of display is one
+/// adapter (its own folder under `Displays/`, or under `LinuxPlatform/Displays/` when it
+/// makes system calls) plus one case here.
+public enum DisplayCatalog {
+    /// Opens the display `configuration` describes.
+    /// - Throws: the adapter's error naming the device or file (no framebuffer, no
+    ///   permission, fonts missing, a kind that is not on I2C).
+    public static func open(_ configuration: KioskConfiguration) throws -> any PageDisplay {
+        let display = configuration.display
+        switch display.kind {
+        case .framebuffer:
+            return try PixelPageDisplay(
+                FramebufferDisplay.open(device: display.device, console: "/dev/tty0"))
+        case .png:
+            return try PixelPageDisplay(PNGDisplay(path: display.device, size: display.size))
+        case .terminal:
+            return try PixelPageDisplay(TerminalDisplay(size: display.size))
+        case .hd44780, .ssd1306, .sh1106:
+            if configuration.board == "simulator" {
+                // The PC board: the module is simulated on a simulated bus, driven byte by
+                // byte as a real one would be, and its picture shown in this terminal.
+                let simulated = try SimulatedSmallDisplay(configuration: configuration)
+                return SmallPageDisplay(
+                    simulated.display, simulated: simulated,
+                    terminal: isatty(1) == 1 ? TerminalDisplay(size: display.size) : nil)
+            }
+            return SmallPageDisplay(try SmallDisplay.configured(configuration))
+        }
+    }
+}
