@@ -5,8 +5,18 @@ import Pixels
 import Rendering
 import Testing
 
-/// The display port as the worker uses it: capabilities, rotation, `close()`.
+/// The display port as the worker uses it: capabilities, rotation, `close()`, and the
+/// `display.rotate` key.
 @Suite struct DisplayPortTests {
+    private func problems(_ text: String) -> [ConfigFileError.Problem] {
+        do {
+            _ = try ConfigStore.resolve(ConfigDocument(file: "/etc/wk.toml", text: text))
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
     @Test func closingTheWorkerClosesWhateverDisplayItHas() async throws {
         let time = ManualTimeSource()
         let display = RecordingDisplay(size: PixelSize(width: 80, height: 48))
@@ -49,5 +59,29 @@ import Testing
             "\(pages.capabilities)" == "800x480 XRGB8888, rotated 90° (480x800 page)")
         let upright = try PixelPageDisplay(display)
         #expect("\(upright.capabilities)" == "800x480 XRGB8888")
+    }
+
+    @Test(arguments: [0, 90, 180, 270])
+    func displayRotateTakesQuarterTurns(degrees: Int) throws {
+        let configuration = try ConfigStore.resolve(
+            ConfigDocument(file: "c.toml", text: "[display]\nrotate = \(degrees)\n"))
+        #expect(configuration.display.rotate.rawValue == degrees)
+    }
+
+    @Test(arguments: ["45", "-90", "360", "\"90\"", "90.0"])
+    func otherRotationsAreRefusedAtTheirLine(value: String) throws {
+        let found = problems("board = \"simulator\"\n\n[display]\nrotate = \(value)\n")
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(problem.line == 4)
+        #expect(problem.text.hasPrefix("/etc/wk.toml, line 4: "))
+        #expect(problem.text.contains("display.rotate"))
+        #expect(problem.text.contains("0, 90, 180 or 270"))
+    }
+
+    @Test func theDefaultIsUprightAndConfigGetSaysIt() {
+        let configuration = KioskConfiguration()
+        #expect(configuration.display.rotate == .upright)
+        #expect(ConfigSchema.key("display.rotate")?.value(in: configuration) == .integer(0))
     }
 }

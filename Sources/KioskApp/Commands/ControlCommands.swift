@@ -176,6 +176,7 @@ public struct ControlCommands: Sendable {
         rows.append(["Showing", showing])
         var display =
             "\(status.display.kind) \(status.display.size) · \(status.display.power) · frame \(status.display.frame)"
+        if status.display.rotate != 0 { display += " · rotated \(status.display.rotate)°" }
         if let error = status.display.error { display += " · \(error)" }
         if let warning = status.display.warning { display += " · \(warning)" }
         rows.append(["Display", display])

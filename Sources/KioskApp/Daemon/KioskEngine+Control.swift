@@ -236,7 +236,8 @@ extension KioskEngine {
             display: .init(
                 kind: configuration.display.kind.rawValue, size: sizeText,
                 power: report.power.rawValue,
-                frame: report.frame, error: report.error, warning: report.warning),
+                frame: report.frame, error: report.error, warning: report.warning,
+                rotate: report.rotation.rawValue),
             showing: showing,
             cities: configuration.cities.map(\.name),
             recentCities: state.recentCities.map(\.name),

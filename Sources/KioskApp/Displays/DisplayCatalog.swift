@@ -6,7 +6,8 @@ import LinuxPlatform
 /// adapter (its own folder under `Displays/`, or under `LinuxPlatform/Displays/` when it
 /// makes system calls) plus one case here.
 public enum DisplayCatalog {
-    /// Opens the display `configuration` describes.
+    /// Opens the display `configuration` describes, turned by `display.rotate` where it has
+    /// pixels.
     /// - Throws: the adapter's error naming the device or file (no framebuffer, no
     ///   permission, fonts missing, a kind that is not on I2C).
     public static func open(_ configuration: KioskConfiguration) throws -> any PageDisplay {
@@ -14,11 +15,14 @@ public enum DisplayCatalog {
         switch display.kind {
         case .framebuffer:
             return try PixelPageDisplay(
-                FramebufferDisplay.open(device: display.device, console: "/dev/tty0"))
+                FramebufferDisplay.open(device: display.device, console: "/dev/tty0"),
+                rotation: display.rotate)
         case .png:
-            return try PixelPageDisplay(PNGDisplay(path: display.device, size: display.size))
+            return try PixelPageDisplay(
+                PNGDisplay(path: display.device, size: display.size), rotation: display.rotate)
         case .terminal:
-            return try PixelPageDisplay(TerminalDisplay(size: display.size))
+            return try PixelPageDisplay(
+                TerminalDisplay(size: display.size), rotation: display.rotate)
         case .hd44780, .ssd1306, .sh1106:
             if configuration.board == "simulator" {
                 // The PC board: the module is simulated on a simulated bus, driven byte by
