@@ -45,6 +45,7 @@ import Testing
         #expect(frame.unrotated(rotation) == shown.image)
         let report = await worker.report()
         #expect(report.rotation == rotation)
+        #expect(report.capabilities?.pageSize == PixelSize(width: 48, height: 80))
         #expect(report.size == "80x48")
         await worker.close()
     }

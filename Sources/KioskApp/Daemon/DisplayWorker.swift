@@ -33,6 +33,8 @@ public actor DisplayWorker {
         public var warning: String? = nil
         /// How the picture is turned on the panel (`display.rotate`).
         public var rotation = DisplayRotation.upright
+        /// What the open display is and can do, for planning frames; nil while none is open.
+        public var capabilities: DisplayCapabilities? = nil
     }
 
     private let executor: DedicatedThreadExecutor
@@ -94,7 +96,8 @@ public actor DisplayWorker {
         Report(
             frame: frame, size: display?.sizeDescription ?? "none", power: power,
             error: lastError, warning: display?.warning,
-            rotation: display?.capabilities.rotation ?? .upright)
+            rotation: display?.capabilities.rotation ?? .upright,
+            capabilities: display?.capabilities)
     }
 
     /// The last frame shown and its number, if any.
