@@ -127,6 +127,9 @@ check "framebuffer: display.rotate = 180 on vfb at 16 bpp (RGB565) shows the PNG
 check --time-limit 300 \
     "daemon: run on vfb, i2c-stub and uinput: a key moves to the next city, SIGTERM exits 0" \
     daemon_on_the_kernel_devices
+check --time-limit 300 \
+    "daemon: display.rotate = 90 on vfb: the framebuffer holds the upright screenshot turned" \
+    daemon_shows_the_page_turned 90
 
 echo finished >"$KIOSK_SHARE/finished"
 echo "vm-checks: done" >/dev/console
