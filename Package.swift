@@ -17,10 +17,8 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let serviceLifecycle = Target.Dependency.product(
     name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
-let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
 let realModule = Target.Dependency.product(name: "RealModule", package: "swift-numerics")
-let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
 let flyingSocks = Target.Dependency.product(name: "FlyingSocks", package: "FlyingFox")
 
 let package = Package(
@@ -40,7 +38,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -87,7 +84,7 @@ let package = Package(
         .target(name: "CLinux"),
         .target(
             name: "LinuxPlatform",
-            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "Devices", "CI2C", "Pixels"],
+            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "Pixels"],
             swiftSettings: swiftSettings),
 
         // The PC "board": simulated chips on a simulated bus.
@@ -101,7 +98,6 @@ let package = Package(
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
                 "Pixels", "Rendering", tomlKit, logging, serviceLifecycle, unixSignals,
-                systemPackage,
             ],
             swiftSettings: swiftSettings),
 
@@ -122,7 +118,8 @@ let package = Package(
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
-            name: "KioskTesting", dependencies: ["KioskCore", flyingFox, flyingSocks, realModule],
+            name: "KioskTesting",
+            dependencies: ["KioskCore", "LinuxPlatform", flyingSocks, realModule],
             swiftSettings: swiftSettings),
 
         .testTarget(
@@ -132,9 +129,7 @@ let package = Package(
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinuxPlatformTests",
-            dependencies: [
-                "LinuxPlatform", "Devices", "KioskCore", "KioskTesting", "Pixels", "Rendering",
-            ],
+            dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting", "Pixels", "Rendering"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskAppTests",
@@ -146,7 +141,9 @@ let package = Package(
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather-kiosk", "KioskApp", "KioskCore", "KioskTesting"],
+            dependencies: [
+                "weather-kiosk", "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform",
+            ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
         // a resource bundle's accessor would pull in full Foundation.

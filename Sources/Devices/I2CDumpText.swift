@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The text `i2cdump -y BUS ADDR` prints (byte mode): a header, then 16 rows "00:" … "f0:"
 /// of 16 hex bytes each, then an ASCII column. Other lines (the header, warnings, a shell
 /// prompt pasted along) are ignored; the rows must all be there, once each.

@@ -1,5 +1,5 @@
 import FlyingSocks
-import Glibc
+import Glibc  // Glibc: a socket bound and closed on 127.0.0.1 (test support)
 
 /// A port on 127.0.0.1 where nothing listens, for connection-refused tests.
 ///

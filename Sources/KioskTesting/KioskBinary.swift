@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // Glibc: spawning the built binary with pipes and signals (test support)
 import Synchronization
 
 /// Pipes are made and the child spawned under this lock, so that no other spawn in the test

@@ -1,5 +1,5 @@
 import FlyingSocks
-import Glibc
+import Glibc  // Glibc: socket options and errno of the loopback server (test support)
 import Synchronization
 
 /// An HTTP/1.1 server on 127.0.0.1 for tests: answers with a handler, records every

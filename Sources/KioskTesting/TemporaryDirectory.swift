@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // Glibc: mkdtemp and removal of test directories (test support)
 
 /// A fresh directory under /tmp for one test, removed with everything in it by `remove()`.
 public struct TemporaryDirectory: Sendable {

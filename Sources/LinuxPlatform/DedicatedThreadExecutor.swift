@@ -32,20 +32,8 @@ public final class DedicatedThreadExecutor: SerialExecutor {
         wakeup = ends[0]
         signalling = ends[1]
         guard wakeup >= 0 else { return }
-        let box = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { raw in
-                let executor = Unmanaged<DedicatedThreadExecutor>.fromOpaque(raw!)
-                    .takeRetainedValue()
-                executor.run()
-                return nil
-            }, box.toOpaque())
-        if status == 0 {
-            pthread_detach(thread)
-        } else {
-            box.release()
+        // The thread holds the executor until it ends.
+        if DedicatedThread.start({ [self] in run() }) != 0 {
             queue.withLock { $0.threadless = true }
         }
     }

@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // Glibc: sin, cos and their kin only; maths, no I/O
 
 /// The sine of an angle in radians.
 func sine(_ angle: Double) -> Double { sin(angle) }

@@ -1,4 +1,4 @@
-public import Devices
+public import KioskCore
 import Synchronization
 
 /// A chip that sits on a `SimulatedI2CBus` and answers register transfers like hardware.

@@ -19,7 +19,11 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let store = options.store
         let logger = DaemonLogging.bootstrap(store: store, file: log)
-        try await KioskDaemon.run(
-            store: store, environment: ProcessSetup.environment, logger: logger)
+        do {
+            try await KioskDaemon.run(
+                store: store, environment: ProcessSetup.environment, logger: logger)
+        } catch let error as DaemonStartError {
+            throw CommandFailure.runtime(error.message)
+        }
     }
 }

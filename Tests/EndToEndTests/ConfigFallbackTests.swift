@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KioskApp
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// The running kiosk and its config file: the per-user config of a first run, a file

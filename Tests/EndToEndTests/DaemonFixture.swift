@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KioskApp
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// A running `weather-kiosk run` for one test: simulator board, PNG display, its own

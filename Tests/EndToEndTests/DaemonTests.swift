@@ -3,6 +3,7 @@ import Glibc
 import KioskApp
 import KioskCore
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// `weather-kiosk run` as the built binary, against the fake Open-Meteo on loopback.

@@ -2,6 +2,7 @@ import Glibc
 import KioskApp
 import KioskCore
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// Which config file the kiosk and the verbs use, and where the CLI finds the kiosk when

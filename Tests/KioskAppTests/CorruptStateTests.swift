@@ -3,6 +3,7 @@ import Glibc
 import KioskApp
 import KioskCore
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// A corrupt state, history or cache file is moved aside before anything overwrites it,

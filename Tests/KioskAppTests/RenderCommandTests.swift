@@ -2,6 +2,7 @@ import FoundationEssentials
 import KioskApp
 import KioskCore
 import KioskTesting
+import LinuxPlatform
 import Rendering
 import Synchronization
 import Testing

@@ -168,7 +168,7 @@ func smallDisplayConfiguration(
     @Test func onlyI2CKindsMakeASmallDisplay() throws {
         var configuration = KioskConfiguration()
         configuration.display.kind = .framebuffer
-        #expect(throws: CommandFailure.self) {
+        #expect(throws: SmallDisplaySetupError.notOnI2C(.framebuffer)) {
             try SmallDisplay.make(
                 configuration: configuration, device: InMemoryI2CDevice(address: 0x27))
         }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import KioskApp
 import KioskCore
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// The files the kiosk keeps across restarts load as the release before typed quantities

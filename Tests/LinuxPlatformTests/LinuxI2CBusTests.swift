@@ -1,5 +1,5 @@
-import Devices
 import Glibc
+import KioskCore
 import KioskTesting
 import LinuxPlatform
 import Testing

@@ -1,4 +1,4 @@
-import Glibc
+import FoundationEssentials
 public import KioskCore
 import LinuxPlatform
 
@@ -75,17 +75,17 @@ public struct ButtonCommands: Sendable {
 
     /// The local wall-clock time of a monotonic instant, "HH:MM:SS.mmm".
     static func wallClock(of instant: MonotonicInstant) -> String {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
         let age = MonotonicClock.now().nanoseconds - instant.nanoseconds
-        let nanoseconds = Int64(wall.tv_sec) * 1_000_000_000 + Int64(wall.tv_nsec) - age
-        var seconds = time_t(nanoseconds / 1_000_000_000)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let wall = Date(timeIntervalSinceNow: -Double(age) / 1e9)
+        let nanoseconds = Int64((wall.timeIntervalSince1970 * 1e9).rounded(.down))
+        let local =
+            nanoseconds / 1_000_000_000 + Int64(KioskClock.localOffset(at: wall))
+        let secondOfDay = Int((local % 86_400 + 86_400) % 86_400)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let milliseconds = Int(nanoseconds % 1_000_000_000 / 1_000_000)
         let millisecondText =
             String(repeating: "0", count: 3 - String(milliseconds).count) + String(milliseconds)
-        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millisecondText)"
+        let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        return "\(two(hour)):\(two(minute)):\(two(second)).\(millisecondText)"
     }
 }

@@ -103,31 +103,13 @@ public struct CityCommands: Sendable {
     // MARK: Shared
 
     /// The favourite a CITY argument names: a 1-based index, or a name compared ignoring
-    /// case and accents. Returns the 1-based index.
+    /// case and accents (`FavouriteReference`). Returns the 1-based index.
     /// - Throws: `CommandFailure` (exit 2) when none or several match.
     public static func resolve(_ reference: String, in cities: [City]) throws -> Int {
-        if let index = Int(reference.trimmingWhitespace) {
-            guard (1...max(1, cities.count)).contains(index), !cities.isEmpty else {
-                throw CommandFailure.usage(
-                    cities.isEmpty
-                        ? "There are no favourites yet; add one with `weather-kiosk city add NAME`."
-                        : "There is no favourite \(index); `weather-kiosk city list` numbers them 1 to \(cities.count)."
-                )
-            }
-            return index
-        }
-        let matches = cities.indices.filter { cities[$0].matches(name: reference) }
-        switch matches.count {
-        case 1:
-            return matches[0] + 1
-        case 0:
-            throw CommandFailure.usage(
-                "No favourite is named \"\(reference)\"; `weather-kiosk city list` shows them.")
-        default:
-            let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
-            throw CommandFailure.usage(
-                "\(matches.count) favourites are named \"\(reference)\" (\(numbers)); give the number instead."
-            )
+        do {
+            return try FavouriteReference.index(of: reference, in: cities)
+        } catch {
+            throw CommandFailure.usage(error.description)
         }
     }
 

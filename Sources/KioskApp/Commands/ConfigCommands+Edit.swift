@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import LinuxPlatform
 
 extension ConfigCommands {
     /// `config edit`: opens the editor on a copy, validates it, and installs it atomically;
@@ -28,7 +29,12 @@ extension ConfigCommands {
         defer { if !keepCopy { FileSystem.remove(copy) } }
 
         while true {
-            let status = try Subprocess.run(["sh", "-c", editor + " \"$1\"", "sh", copy])
+            let status: Int32
+            do {
+                status = try Subprocess.run(["sh", "-c", editor + " \"$1\"", "sh", copy])
+            } catch {
+                throw CommandFailure.runtime(error.message)
+            }
             guard status == 0 else {
                 throw CommandFailure.runtime(
                     "The editor (\(editor)) exited with status \(status); \(store.path) was not changed."

@@ -1,4 +1,3 @@
-import Glibc
 import KioskCore
 import LinuxPlatform
 
@@ -44,33 +43,17 @@ public struct Console: Sendable {
     /// config or from geocoding) are written as visible escapes, never sent raw.
     public static var standard: Console {
         Console(
-            write: { text in writeAll(STDOUT_FILENO, TerminalText.escaped(text)) },
-            printError: { text in writeAll(STDERR_FILENO, TerminalText.escaped(text) + "\n") },
+            write: { text in writeAll(1, TerminalText.escaped(text)) },
+            printError: { text in writeAll(2, TerminalText.escaped(text) + "\n") },
             readLine: { Swift.readLine(strippingNewline: true) },
-            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-        ).readingInput(from: STDIN_FILENO)
+            isInteractive: CurrentProcess.isTerminal(0) && CurrentProcess.isTerminal(1)
+        ).readingInput(from: 0)
     }
 
     /// This console with `readInput` reading `descriptor` directly, a bounded amount.
     func readingInput(from descriptor: Int32) -> Console {
         var console = self
-        console.readInput = { limit in
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while bytes.count <= limit {
-                let count = buffer.withUnsafeMutableBytes {
-                    Glibc.read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
-                }
-                if count > 0 {
-                    bytes += buffer[0..<count]
-                } else if count == 0 {
-                    break
-                } else if errno != EINTR {
-                    return nil
-                }
-            }
-            return bytes
-        }
+        console.readInput = { limit in FileDescriptor.read(descriptor, atMost: limit + 1) }
         return console
     }
 }
@@ -133,12 +116,5 @@ func writeAll(_ descriptor: Int32, _ text: String) {
 
 /// Writes all of `bytes` to a file descriptor, as `writeAll(_:_:)` for text does.
 func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { raw in
-            retryingInterrupts { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-        }
-        if written <= 0 { return }
-        offset += written
-    }
+    FileDescriptor.writeAll(descriptor, bytes)
 }

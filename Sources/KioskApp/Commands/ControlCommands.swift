@@ -1,5 +1,4 @@
 public import FoundationEssentials
-import Glibc
 import KioskCore
 import LinuxPlatform
 import Pixels
@@ -87,11 +86,11 @@ public struct ControlCommands: Sendable {
         var last = -1
         var shown = 0
         // On the alternate screen, so that Ctrl-C gives the terminal back as it was.
-        if isatty(1) == 1 {
+        if CurrentProcess.isTerminal(1) {
             TerminalScreen.leaveOnInterrupt()
             writeAll(1, TerminalScreen.enter)
         }
-        defer { if isatty(1) == 1 { writeAll(1, TerminalScreen.leave) } }
+        defer { if CurrentProcess.isTerminal(1) { writeAll(1, TerminalScreen.leave) } }
         while frames.map({ shown < $0 }) ?? true {
             let (columns, rows) = terminal.cells()
             let request = ControlRequest(

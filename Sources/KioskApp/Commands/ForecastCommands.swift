@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import KioskCore
+import LinuxPlatform
 import OpenMeteo
 
 /// The `forecast` verb: current conditions and the next 3 days in the terminal, from the

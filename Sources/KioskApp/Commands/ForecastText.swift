@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import LinuxPlatform
 
 /// The `forecast` verb's terminal text: current conditions and the next 3 days.
 enum ForecastText {

@@ -1,5 +1,4 @@
 public import FoundationEssentials
-import Glibc
 public import KioskCore
 import LinuxPlatform
 import Pixels

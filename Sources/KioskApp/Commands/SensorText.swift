@@ -1,6 +1,7 @@
 import Devices
 import FoundationEssentials
 import KioskCore
+import LinuxPlatform
 
 /// `sensor --json`: exactly the keys the verb documents, each naming its unit (°C, Pa); nil
 /// is written as null.

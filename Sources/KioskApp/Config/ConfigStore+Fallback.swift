@@ -1,4 +1,5 @@
 public import KioskCore
+public import LinuxPlatform
 
 /// What the kiosk runs on when its config file is missing, empty or refused, and where the
 /// CLI then finds the running kiosk: the last-known-good copy of the file, kept in the state

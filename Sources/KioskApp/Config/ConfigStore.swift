@@ -1,5 +1,5 @@
-import Glibc
 public import KioskCore
+import LinuxPlatform
 
 /// The config file: where it is, what it says, and serialised, validated, atomic edits.
 public struct ConfigStore: Sendable {
@@ -32,7 +32,7 @@ public struct ConfigStore: Sendable {
     /// config when it exists or the user is root, else the per-user config.
     public init(explicitPath: String?, environment: [String: String]) {
         self.init(
-            explicitPath: explicitPath, environment: environment, isRoot: geteuid() == 0,
+            explicitPath: explicitPath, environment: environment, isRoot: CurrentProcess.isRoot,
             systemConfigExists: FileSystem.exists(Self.defaultPath))
     }
 

@@ -1,4 +1,5 @@
-import Glibc
+import KioskCore
+import LinuxPlatform
 
 /// One client of the control socket as its server thread sees it: bytes read and not yet
 /// parsed, replies in request order, bytes to write, and the times the limits look at.
@@ -111,37 +112,11 @@ extension ControlServer {
     /// PID, from the kernel's credentials of the peer. Nil for a stale socket file, no
     /// file, or something that is not a socket.
     public static func listeningProcess(at path: String) -> Int32? {
-        let descriptor = socket(
-            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else { return nil }
-        // `struct ucred` (pid, uid, gid), which Glibc shows Swift only under _GNU_SOURCE.
-        var credentials = (pid: Int32(0), uid: UInt32(0), gid: UInt32(0))
-        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            return 0
-        }
-        return credentials.pid
+        UnixSocket.listeningProcess(at: path)
     }
 
     /// The monotonic clock in seconds, for the limits' deadlines.
     static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        Double(MonotonicClock.now().nanoseconds) / 1e9
     }
 }

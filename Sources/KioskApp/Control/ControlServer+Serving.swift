@@ -1,41 +1,42 @@
-import Glibc
+import LinuxPlatform
 import Synchronization
 
 extension ControlServer {
     /// The server thread: waits in `poll` until a client, the listener, the wake-up pipe or
     /// the nearest limit's deadline needs it, until `stop()`.
-    func serve(listener: Int32, wakeRead: Int32) {
+    func serve(listener: Int32, wakePipe: WakePipe) {
         var clients: [Int32: ControlConnection] = [:]
         var nextID: UInt64 = 0
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while !shared.withLock({ $0.stopping }) {
-            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        loop: while !shared.withLock({ $0.stopping }) {
+            var descriptors = [PollEntry(wakePipe.descriptor, events: .readable)]
             let full = clients.count >= limits.maximumClients
             let before = Self.monotonicSeconds()
             if !full || clients.values.contains(where: { $0.mayMakeRoom(limits, now: before) }) {
-                descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+                descriptors.append(PollEntry(listener, events: .readable))
             }
             for (descriptor, client) in clients where !client.peerGone {
-                var events = Int16(0)
-                if client.wantsToRead(limits) { events |= Int16(POLLIN) }
-                if !client.output.isEmpty { events |= Int16(POLLOUT) }
-                descriptors.append(pollfd(fd: descriptor, events: events, revents: 0))
+                var events: PollEvents = []
+                if client.wantsToRead(limits) { events.insert(.readable) }
+                if !client.output.isEmpty { events.insert(.writable) }
+                descriptors.append(PollEntry(descriptor, events: events))
             }
             let timeout = pollTimeout(clients, full: full)
-            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
-                if errno == EINTR { continue }
-                break
+            switch Poller.wait(&descriptors, timeout: timeout) {
+            case .ready: break
+            case .interrupted: continue
+            case .failed: break loop
             }
             let now = Self.monotonicSeconds()
-            for entry in descriptors where entry.revents != 0 {
-                if entry.fd == wakeRead {
-                    while read(wakeRead, &buffer, buffer.count) > 0 {}
+            for entry in descriptors where !entry.returned.isEmpty {
+                if entry.descriptor == wakePipe.descriptor {
+                    wakePipe.drain()
                     collectReplies(into: &clients)
-                } else if entry.fd == listener {
+                } else if entry.descriptor == listener {
                     accept(listener, into: &clients, nextID: &nextID, now: now)
-                } else if var client = clients[entry.fd] {
+                } else if var client = clients[entry.descriptor] {
                     service(entry, &client, buffer: &buffer, now: now)
-                    clients[entry.fd] = client
+                    clients[entry.descriptor] = client
                 }
             }
             tidy(&clients, buffer: &buffer, now: now)
@@ -77,7 +78,7 @@ extension ControlServer {
                 if client.overOutputSince != nil { closedStalled += 1 } else { closedIdle += 1 }
             }
             if drop {
-                close(descriptor)
+                UnixSocket.close(descriptor)
                 clients[descriptor] = nil
             } else {
                 clients[descriptor] = client
@@ -103,39 +104,36 @@ extension ControlServer {
                 let idle = clients.filter { $0.value.mayMakeRoom(limits, now: now) }
                 guard let oldest = idle.min(by: { $0.value.lastActivity < $1.value.lastActivity })
                 else { return }
-                close(oldest.key)
+                UnixSocket.close(oldest.key)
                 clients[oldest.key] = nil
                 shared.withLock { $0.statistics.closedForRoom += 1 }
             }
-            let descriptor = Glibc.accept(listener, nil, nil)
-            guard descriptor >= 0 else { return }
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            guard let descriptor = UnixSocket.accept(listener) else { return }
             nextID += 1
             clients[descriptor] = ControlConnection(id: nextID, now: now)
         }
     }
 
     private func service(
-        _ entry: pollfd, _ client: inout ControlConnection, buffer: inout [UInt8], now: Double
+        _ entry: PollEntry, _ client: inout ControlConnection, buffer: inout [UInt8], now: Double
     ) {
-        let descriptor = entry.fd
-        if entry.revents & Int16(POLLOUT) != 0, !client.output.isEmpty {
-            let written = client.output.withUnsafeBytes {
-                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if written > 0 {
+        let descriptor = entry.descriptor
+        if entry.returned.contains(.writable), !client.output.isEmpty {
+            switch UnixSocket.send(descriptor, client.output) {
+            case .bytes(let written):
                 client.output.removeFirst(written)
                 client.lastActivity = now
                 client.overOutputSince = nil
-            } else if errno != EAGAIN && errno != EINTR {
+            case .noRoom:
+                break
+            case .peerGone:
                 client.output = []
                 client.peerGone = true
             }
         }
-        if entry.revents & Int16(POLLIN) != 0, client.wantsToRead(limits) {
+        if entry.returned.contains(.readable), client.wantsToRead(limits) {
             if receive(descriptor, &client, buffer: &buffer) { client.lastActivity = now }
-        } else if entry.revents & Int16(POLLHUP | POLLERR) != 0 {
+        } else if !entry.returned.isDisjoint(with: [.hangUp, .error]) {
             // Gone without anything to read now: replies have nowhere to go, but what it
             // sent before is still carried out (read without `poll`, which would report
             // the hang-up again and again).
@@ -151,14 +149,16 @@ extension ControlServer {
     )
         -> Bool
     {
-        let count = read(descriptor, &buffer, buffer.count)
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+        switch UnixSocket.receive(descriptor, into: &buffer) {
+        case .bytes(let count):
+            client.input += buffer[0..<count]
+            return true
+        case .nothingYet:
+            return false
+        case .closed:
             client.readClosed = true
             return false
         }
-        guard count > 0 else { return false }
-        client.input += buffer[0..<count]
-        return true
     }
 
     /// Hands buffered request lines to the handler while the client's limits allow.

@@ -1,4 +1,3 @@
-import Glibc
 public import LinuxPlatform
 import Synchronization
 
@@ -60,8 +59,7 @@ public final class ControlServer: Sendable {
     public let limits: Limits
 
     private let listener: Int32
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wakePipe: WakePipe
     let handler: Handler
     let shared = Mutex(Shared())
     private let exited = Mutex<[CheckedContinuation<Void, Never>]?>([])
@@ -70,9 +68,6 @@ public final class ControlServer: Sendable {
         /// Replies ready for the thread to write: client, reply slot, bytes.
         var replies: [(client: UInt64, slot: Int, bytes: [UInt8])] = []
         var stopping = false
-        /// The wake-up pipe is closed: a reply finishing late must not write to a
-        /// descriptor number that may belong to something else by now.
-        var pipeClosed = false
         /// The counters.
         var statistics = Statistics()
     }
@@ -98,19 +93,13 @@ public final class ControlServer: Sendable {
         } catch {
             throw DeviceError(device: path, message: error.message)
         }
-        listener = try Self.listen(at: path)
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            let failure = errno
-            close(listener)
-            throw DeviceError("create a wake-up pipe for", device: path, errorNumber: failure)
+        listener = try UnixSocket.listen(at: path)
+        do {
+            wakePipe = try WakePipe(for: path)
+        } catch {
+            UnixSocket.close(listener)
+            throw error
         }
-        for descriptor in pipeEnds + [listener] {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        }
-        wakeRead = pipeEnds[0]
-        wakeWrite = pipeEnds[1]
         startThread()
     }
 
@@ -129,96 +118,27 @@ public final class ControlServer: Sendable {
         }
     }
 
-    // MARK: Setup
-
-    static func listen(at path: String) throws(DeviceError) -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else {
-            throw DeviceError("create the control socket", device: path, errorNumber: errno)
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
-            throw DeviceError(
-                device: path,
-                message:
-                    "The control socket path \(path) is too long; choose a shorter [control] socket."
-            )
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        // A socket file left by a crash would make bind fail; remove it, but only when
-        // nothing answers on it: a live daemon's socket is never taken over.
-        if let owner = listeningProcess(at: path) {
-            close(descriptor)
-            throw DeviceError(
-                device: path,
-                message:
-                    "Another weather-kiosk (PID \(owner)) already listens on \(path); stop it first (`systemctl stop weather-kiosk` or `kill \(owner)`)."
-            )
-        }
-        if unlink(path) != 0, errno != ENOENT {
-            let failure = errno
-            close(descriptor)
-            throw DeviceError("replace the old control socket", device: path, errorNumber: failure)
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, chmod(path, 0o660) == 0, Glibc.listen(descriptor, 64) == 0 else {
-            let failure = errno
-            close(descriptor)
-            throw DeviceError(
-                "listen on", device: path, errorNumber: failure,
-                hint: failure == EACCES ? "the directory must be writable by the kiosk's user" : nil
-            )
-        }
-        return descriptor
-    }
-
     private func startThread() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                let server = Unmanaged<ControlServer>.fromOpaque(context!).takeRetainedValue()
-                server.serve(listener: server.listener, wakeRead: server.wakeRead)
-                return nil
-            }, context)
-        if result == 0 {
-            pthread_detach(thread)
-        } else {
+        // The thread holds the server until it ends.
+        let started = DedicatedThread.start { [self] in
+            serve(listener: listener, wakePipe: wakePipe)
+        }
+        if started != 0 {
             // No thread: serve nothing, but let stop() finish.
-            Unmanaged<ControlServer>.fromOpaque(context).release()
             finish(clients: [:])
         }
     }
 
     func wake() {
-        shared.withLock { state in
-            guard !state.pipeClosed else { return }
-            var byte: UInt8 = 1
-            // A full pipe already holds a wake-up; nothing is lost when this write fails.
-            _ = write(wakeWrite, &byte, 1)
-        }
+        // A reply finishing after the thread ended finds the pipe closed: nothing is written.
+        wakePipe.signal()
     }
 
     func finish(clients: [Int32: ControlConnection]) {
-        for descriptor in clients.keys { close(descriptor) }
-        close(listener)
-        unlink(path)
-        shared.withLock { state in
-            state.pipeClosed = true
-            close(wakeRead)
-            close(wakeWrite)
-        }
+        for descriptor in clients.keys { UnixSocket.close(descriptor) }
+        UnixSocket.close(listener)
+        FileSystem.remove(path)
+        wakePipe.close()
         let waiters = exited.withLock { waiters -> [CheckedContinuation<Void, Never>] in
             defer { waiters = nil }
             return waiters ?? []

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Glibc
 import KioskCore
+import LinuxPlatform
 public import Logging
 
 /// Where the daemon's log goes: stderr (the journal under systemd), or a file when the
@@ -10,12 +10,11 @@ public enum DaemonLogging {
     /// - Parameter file: a log file the user asked for, instead of stderr.
     public static func bootstrap(store: ConfigStore, file: String?) -> Logger {
         var target = file
-        if target == nil, isatty(2) == 1, drawsInTerminal(store) {
+        if target == nil, CurrentProcess.isTerminal(2), drawsInTerminal(store) {
             target = "/tmp/weather-kiosk.log"
         }
         if let target {
-            let descriptor = open(target, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
-            if descriptor >= 0 {
+            if let descriptor = FileSystem.openForAppending(target) {
                 if file == nil {
                     writeAll(
                         2,
@@ -42,7 +41,7 @@ public enum DaemonLogging {
         do {
             return try store.load().configuration.display.kind == .terminal
         } catch {
-            return isatty(1) == 1
+            return CurrentProcess.isTerminal(1)
         }
     }
 }

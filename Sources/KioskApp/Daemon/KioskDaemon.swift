@@ -1,7 +1,6 @@
 import FoundationEssentials
-import Glibc
 public import KioskCore
-import LinuxPlatform
+public import LinuxPlatform
 public import Logging
 import Rendering
 import ServiceLifecycle
@@ -51,7 +50,7 @@ public enum KioskDaemon {
         let lock = try DaemonLock.acquire(in: configuration.stateDirectory)
         defer { lock.release() }
         if let owner = ControlServer.listeningProcess(at: configuration.control.socket) {
-            throw CommandFailure.runtime(
+            throw DaemonStartError(
                 "Another weather-kiosk (PID \(owner)) already listens on \(configuration.control.socket); stop it first, or give this one another [control] socket."
             )
         }
@@ -68,8 +67,8 @@ public enum KioskDaemon {
         let notifier = SystemdNotifier(environment: environment)
         let addCity = CityAddHint.command(
             configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
-            workingDirectory: currentDirectory(), environment: environment)
-        if configuration.display.kind == .terminal, isatty(1) == 1 {
+            workingDirectory: CurrentProcess.workingDirectory, environment: environment)
+        if configuration.display.kind == .terminal, CurrentProcess.isTerminal(1) {
             // The alternate screen without a cursor; `restoreTerminal` gives the terminal back.
             writeToTerminal(TerminalScreen.enter)
         }
@@ -232,7 +231,7 @@ public enum KioskDaemon {
 
     private static func restoreTerminal(_ configuration: KioskConfiguration) {
         TerminalMode.restore()
-        if configuration.display.kind == .terminal, isatty(1) == 1 {
+        if configuration.display.kind == .terminal, CurrentProcess.isTerminal(1) {
             writeToTerminal(TerminalScreen.leave)
         }
     }
@@ -270,7 +269,7 @@ extension KioskConfiguration {
         if FileSystem.exists("/dev/fb0") {
             configuration.display.kind = .framebuffer
             configuration.display.device = "/dev/fb0"
-        } else if isatty(1) == 1 {
+        } else if CurrentProcess.isTerminal(1) {
             configuration.display.kind = .terminal
         } else {
             configuration.display.kind = .png
@@ -278,11 +277,4 @@ extension KioskConfiguration {
         }
         return configuration
     }
-}
-
-/// The working directory, "/" when it cannot be told (deleted, or too deep).
-private func currentDirectory() -> String {
-    guard let pointer = getcwd(nil, 0) else { return "/" }
-    defer { free(pointer) }
-    return String(cString: pointer)
 }

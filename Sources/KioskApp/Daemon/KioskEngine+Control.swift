@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import LinuxPlatform
 import Logging
 import Pixels
 import Rendering
@@ -23,7 +24,7 @@ extension KioskEngine {
                     return failure(
                         "show needs a favourite's name or number.", exitCode: CommandFailure.usage)
                 }
-                let index = try CityCommands.resolve(reference, in: configuration.cities)
+                let index = try FavouriteReference.index(of: reference, in: configuration.cities)
                 process(.action(.showCity(index - 1), from: .control))
                 return message(describeSlide())
             case "page":
@@ -82,6 +83,8 @@ extension KioskEngine {
             }
         } catch let failure as CommandFailure {
             return self.failure(failure.message, exitCode: failure.exitCode)
+        } catch let error as FavouriteReferenceError {
+            return self.failure(error.description, exitCode: CommandFailure.usage)
         } catch {
             return failure(
                 Sentence.ended("The kiosk could not answer: \(error)"),

@@ -1,4 +1,3 @@
-import Glibc
 import KioskCore
 import LinuxPlatform
 import Logging
@@ -154,7 +153,7 @@ struct ButtonService: Service {
             }
             // The input ended: the keyboard's q or Ctrl-D, or the end of a piped stdin.
             if settings.backend == .keyboard {
-                if isatty(0) == 1 { quit() }
+                if CurrentProcess.isTerminal(0) { quit() }
                 return
             }
         }

@@ -1,4 +1,3 @@
-import Glibc
 public import KioskCore
 import LinuxPlatform
 
@@ -30,7 +29,8 @@ public enum DisplayCatalog {
                 let simulated = try SimulatedSmallDisplay(configuration: configuration)
                 return SmallPageDisplay(
                     simulated.display, simulated: simulated,
-                    terminal: isatty(1) == 1 ? TerminalDisplay(size: display.size) : nil)
+                    terminal: CurrentProcess.isTerminal(1)
+                        ? TerminalDisplay(size: display.size) : nil)
             }
             return SmallPageDisplay(try SmallDisplay.configured(configuration))
         }

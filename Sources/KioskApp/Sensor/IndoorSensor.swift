@@ -1,4 +1,4 @@
-public import Devices
+import Devices
 public import FoundationEssentials
 public import KioskCore
 import LinuxPlatform
@@ -41,18 +41,16 @@ public struct IndoorSensor: Sendable {
 
     /// The sensor `configuration` describes: `/dev/i2c-<bus>` (or `devicePath`) for a
     /// BME280, the simulated chip for "simulated".
-    /// - Throws: `CommandFailure` (exit 2) when `sensor.kind` is "none".
+    /// - Throws: `SensorSetupError` when `sensor.kind` is "none".
     public static func configured(
         _ configuration: KioskConfiguration, devicePath: String? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
-    ) throws(CommandFailure) -> IndoorSensor {
+    ) throws(SensorSetupError) -> IndoorSensor {
         let settings = configuration.sensor
         let address = UInt8(truncatingIfNeeded: settings.address)
         switch settings.kind {
         case .none:
-            throw CommandFailure.usage(
-                "sensor.kind is \"none\", so there is no sensor to read; set sensor.kind = \"bme280\" (or \"simulated\") with `weather-kiosk config set sensor.kind bme280`."
-            )
+            throw .noSensor
         case .bme280:
             let bus = LinuxI2CBus(path: devicePath ?? "/dev/i2c-\(settings.bus)")
             return IndoorSensor(device: bus.device(at: address), settings: settings)

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import KioskCore
+public import LinuxPlatform
 
 /// The last good forecast for each location, with when it was fetched: in
 /// `state_dir/forecasts.json`, written atomically, read at start-up so that the first frame

@@ -1,5 +1,6 @@
 import FoundationEssentials
 public import KioskCore
+public import LinuxPlatform
 import Synchronization
 
 /// What the kiosk keeps in `state_dir` besides the forecast cache: the last slide and the

@@ -56,23 +56,10 @@ final class WakeSignal: Sendable {
 /// Runs `body` on a new detached thread of its own, never on the cooperative pool.
 /// - Throws: `DeviceError` when no thread can be made (a resource limit).
 func startThread(named name: String, _ body: @escaping @Sendable () -> Void) throws(DeviceError) {
-    final class Work: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let box = Unmanaged.passRetained(Work(body))
-    var thread = pthread_t()
-    let status = pthread_create(
-        &thread, nil,
-        { raw in
-            Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box.toOpaque())
+    let status = DedicatedThread.start(body)
     guard status == 0 else {
-        box.release()
         throw DeviceError("start a thread for", device: name, errorNumber: status)
     }
-    pthread_detach(thread)
 }
 
 /// Waits for `descriptors` to become readable, or `timeout` milliseconds (-1: no limit);

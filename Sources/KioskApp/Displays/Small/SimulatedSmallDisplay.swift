@@ -24,7 +24,7 @@ public struct SimulatedSmallDisplay: Sendable {
 
     /// The module `configuration` names (`display.kind`, its size, address and pin map),
     /// attached to `bus`.
-    /// - Throws: `CommandFailure` (exit 2) for a kind that is not on I2C; `RenderingError`
+    /// - Throws: `SmallDisplaySetupError` for a kind that is not on I2C; `RenderingError`
     ///   when the fonts are missing.
     public init(configuration: KioskConfiguration, bus: SimulatedI2CBus = SimulatedI2CBus())
         throws
@@ -42,9 +42,7 @@ public struct SimulatedSmallDisplay: Sendable {
             bus.attach(oled, at: address)
             module = .bitmap(oled)
         case .framebuffer, .png, .terminal:
-            throw CommandFailure.usage(
-                "display.kind is \"\(settings.kind.rawValue)\", which is not an I2C display (hd44780, ssd1306 or sh1106)."
-            )
+            throw SmallDisplaySetupError.notOnI2C(settings.kind)
         }
         self.bus = bus
         display = try SmallDisplay.make(

@@ -1,4 +1,4 @@
-public import Devices
+import Devices
 public import KioskCore
 import LinuxPlatform
 public import Rendering
@@ -70,7 +70,7 @@ public struct SmallDisplay: Sendable {
     /// The display `configuration` names, on `/dev/i2c-<display.bus or sensor.bus>` (or
     /// `devicePath`) at `display.address` (or the kind's usual address). Nothing is opened
     /// until the first frame; a bus that appears later is picked up then.
-    /// - Throws: `CommandFailure` (exit 2) for a kind that is not on I2C; `RenderingError`
+    /// - Throws: `SmallDisplaySetupError` for a kind that is not on I2C; `RenderingError`
     ///   when an OLED's fonts are missing.
     public static func configured(_ configuration: KioskConfiguration, devicePath: String? = nil)
         throws -> SmallDisplay
@@ -84,7 +84,7 @@ public struct SmallDisplay: Sendable {
 
     /// The display `configuration` names (`display.kind` hd44780, ssd1306 or sh1106) at
     /// `device`.
-    /// - Throws: `CommandFailure` (exit 2) for a kind that is not on I2C; `RenderingError`
+    /// - Throws: `SmallDisplaySetupError` for a kind that is not on I2C; `RenderingError`
     ///   when an OLED's fonts are missing.
     public static func make(configuration: KioskConfiguration, device: any I2CDevice) throws
         -> SmallDisplay
@@ -94,9 +94,7 @@ public struct SmallDisplay: Sendable {
         case .ssd1306: return try ssd1306(configuration: configuration, device: device)
         case .sh1106: return try sh1106(configuration: configuration, device: device)
         case .framebuffer, .png, .terminal:
-            throw CommandFailure.usage(
-                "display.kind is \"\(configuration.display.kind.rawValue)\", which is not an I2C display (hd44780, ssd1306 or sh1106)."
-            )
+            throw SmallDisplaySetupError.notOnI2C(configuration.display.kind)
         }
     }
 

@@ -1,5 +1,4 @@
 import Glibc
-public import LinuxPlatform
 import Synchronization
 
 /// Watches the config file through inotify on its directory, so that every way of changing
@@ -45,18 +44,8 @@ public final class ConfigWatcher: Sendable {
         wakeWrite = pipeEnds[1]
         let work = WatchLoop(
             inotify: inotify, wake: wakeRead, name: name, continuation: continuation)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(work).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<WatchLoop>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<WatchLoop>.fromOpaque(context).release()
+        let started = DedicatedThread.start { work.run() }
+        if started != 0 {
             close(inotify)
             close(wakeRead)
             close(wakeWrite)

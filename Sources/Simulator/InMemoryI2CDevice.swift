@@ -1,3 +1,4 @@
+public import KioskCore
 import Synchronization
 
 /// An `I2CDevice` that is only a file of 256 registers in memory: reads return what is

@@ -1,6 +1,5 @@
 import FoundationEssentials
 public import KioskCore
-import LinuxPlatform
 
 /// The system's clocks: CLOCK_MONOTONIC for timers, the wall clock for data and night,
 /// `localtime_r` for the kiosk's UTC offset.

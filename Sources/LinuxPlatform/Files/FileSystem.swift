@@ -1,6 +1,5 @@
 import Glibc
 import KioskCore
-import LinuxPlatform
 
 /// A failed file-system operation, as one sentence that names the path, what was being
 /// done, the system's reason, and a way out.
@@ -53,6 +52,13 @@ public enum FileSystem {
     public static func fileName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
+    }
+
+    /// Opens `path` for appending (created with mode 0640 when missing), for a log file.
+    /// - Returns: the descriptor, which the caller owns; nil when it cannot be opened.
+    public static func openForAppending(_ path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// Whether something exists at `path`.

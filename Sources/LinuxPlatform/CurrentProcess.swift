@@ -1,0 +1,56 @@
+import Glibc
+
+/// This process, as the kernel knows it: its ID, user, working directory, environment,
+/// terminals and the signals it ignores.
+public enum CurrentProcess {
+    /// The process ID (`getpid`).
+    public static var id: Int32 { getpid() }
+
+    /// Whether it runs as root (effective user 0).
+    public static var isRoot: Bool { geteuid() == 0 }
+
+    /// Whether `descriptor` (0 stdin, 1 stdout, 2 stderr) is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// The working directory, "/" when it cannot be told (deleted, or too deep).
+    public static var workingDirectory: String {
+        guard let pointer = getcwd(nil, 0) else { return "/" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// The process environment.
+    public static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    /// Ignores SIGPIPE: a write to a closed pipe or socket then fails with EPIPE instead
+    /// of ending the process.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Signals whose default action ends the process but that mean nothing to a daemon: a
+    /// stray `kill -USR1` or a timer signal must not take the screen down. Faults (SIGSEGV,
+    /// SIGBUS, …), SIGQUIT and SIGTSTP keep their default meaning; SIGWINCH, SIGCONT, SIGURG
+    /// and SIGCHLD are harmless by default and left as they are.
+    public static let straySignals: [Int32] = [
+        SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT,
+        SIGXFSZ, SIGTTIN, SIGTTOU,
+    ]
+
+    /// Ignores `straySignals`, and SIGHUP until something traps it (a SIGHUP in a
+    /// daemon's first moments would otherwise end it).
+    public static func ignoreStraySignals() {
+        for number in straySignals + [SIGHUP] { signal(number, SIG_IGN) }
+    }
+}

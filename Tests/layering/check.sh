@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# The layering check: reads Package.swift (each target's path and declared dependencies)
+# and every Swift file's imports under Sources/, and fails on an import or a dependency the
+# layering forbids, naming the file, the line and the rule. The rules are written out in
+# README.md ("Development" → "Where things go"); this script is their only enforcement.
+#
+#   Tests/layering/check.sh [PACKAGE_DIRECTORY]     (default: the repository root)
+#
+# Needs bash and python3 (Debian's); no Swift build. Takes well under a second.
+set -euo pipefail
+root="${1:-$(cd "$(dirname "$0")/../.." && pwd)}"
+exec python3 - "$root" <<'PYTHON'
+import os, re, sys
+
+root = sys.argv[1]
+
+# The modules each rule names. Pixels is here before it exists so that the rules already
+# cover it when it arrives.
+IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
+ADAPTERS = {"LinuxPlatform", "CurlHTTP", "Devices", "Simulator", "Rendering", "Pixels"}
+GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP"}  # and every C target
+APPLICATION = {"KioskApp", "weather-kiosk"}
+# Modules that reach the operating system: what an I/O-free module must not import.
+SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Android", "WinSDK", "SystemPackage", "System",
+                  "Dispatch"}
+
+RULES = {
+    "io-free": "KioskCore, OpenMeteo and Pixels import nothing with I/O "
+               "(no Glibc, no full Foundation, no C target)",
+    "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
+                          "(full Foundation links ICU)",
+    "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, Devices, Simulator, Rendering, "
+                           "Pixels) never import KioskApp or the executable",
+    "c-only-in-adapters": "only adapters import a C target",
+    "glibc-says-why": "only LinuxPlatform, CurlHTTP and the C targets import Glibc; anywhere "
+                      "else the import line says why: `import Glibc  // Glibc: <why>`",
+}
+
+def strip_comments(text):
+    """Package.swift without // comments, keeping line numbers."""
+    return "\n".join(re.sub(r"//.*", "", line) for line in text.split("\n"))
+
+manifest_path = os.path.join(root, "Package.swift")
+with open(manifest_path, encoding="utf-8") as handle:
+    manifest = strip_comments(handle.read())
+
+def line_of(offset):
+    return manifest.count("\n", 0, offset) + 1
+
+# `let name = Target.Dependency.product(name: "Product", package: "...")`
+products = dict(re.findall(
+    r'let\s+(\w+)\s*=\s*Target\.Dependency\.product\(\s*name:\s*"([^"]+)"', manifest))
+
+def closing(text, start):
+    """The offset just past the parenthesis or bracket that closes the one at `start`."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] in "([":
+            depth += 1
+        elif text[index] in ")]":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    return len(text)
+
+targets = {}  # name -> dict(kind, path, dependencies [(name, line)], line)
+for match in re.finditer(r"\.(target|executableTarget|testTarget|systemLibrary)\(", manifest):
+    body_start = match.end() - 1
+    body = manifest[body_start:closing(manifest, body_start)]
+    name = re.search(r'name:\s*"([^"]+)"', body)
+    if not name:
+        continue
+    kind = match.group(1)
+    path = re.search(r'path:\s*"([^"]+)"', body)
+    default = "Tests" if kind == "testTarget" else "Sources"
+    dependencies = []
+    listed = re.search(r"dependencies:\s*\[", body)
+    if listed:
+        list_start = body_start + listed.end() - 1
+        items = manifest[list_start:closing(manifest, list_start)]
+        for item in re.finditer(r'"([^"]+)"|\b([a-z]\w*)\b', items):
+            offset = list_start + item.start()
+            if item.group(1):
+                dependencies.append((item.group(1), line_of(offset)))
+            elif item.group(2) in products:
+                dependencies.append((products[item.group(2)], line_of(offset)))
+    targets[name.group(1)] = {
+        "kind": kind,
+        "path": path.group(1) if path else f"{default}/{name.group(1)}",
+        "dependencies": dependencies,
+        "line": line_of(match.start()),
+    }
+
+def is_c_target(name):
+    """A system library, or a target with no Swift file (a C shim)."""
+    target = targets.get(name)
+    if target is None:
+        return False
+    if target["kind"] == "systemLibrary":
+        return True
+    directory = os.path.join(root, target["path"])
+    for _, _, files in os.walk(directory):
+        if any(file.endswith(".swift") for file in files):
+            return False
+    return True
+
+C_TARGETS = {name for name in targets if is_c_target(name)}
+# The product's modules and the test support, as opposed to test targets and benchmarks,
+# which may import what they test.
+CHECKED = {name for name, target in targets.items()
+           if target["path"].startswith("Sources/") and name not in C_TARGETS}
+
+findings = []
+
+def report(path, line, rule, detail):
+    findings.append((f"{path}:{line}: {detail}, which breaks rule {rule}", rule))
+
+def forbidden(module, imported):
+    """The rules an import (or declared dependency) of `imported` by `module` breaks."""
+    broken = []
+    full_foundation = imported.startswith("Foundation") and imported != "FoundationEssentials"
+    if module in IO_FREE and (imported in SYSTEM_MODULES or full_foundation
+                              or imported in C_TARGETS):
+        broken.append("io-free")
+    elif full_foundation:
+        broken.append("no-full-foundation")
+    if module in ADAPTERS and imported in APPLICATION:
+        broken.append("adapter-imports-app")
+    if module not in ADAPTERS and imported in C_TARGETS and "io-free" not in broken:
+        broken.append("c-only-in-adapters")
+    return broken
+
+# Declared dependencies.
+for module in sorted(CHECKED):
+    for dependency, line in targets[module]["dependencies"]:
+        for rule in forbidden(module, dependency):
+            report("Package.swift", line, rule,
+                   f"target {module} declares a dependency on {dependency}")
+
+IMPORT = re.compile(
+    r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*"
+    r"(?:(?:public|package|internal|fileprivate|private)\s+)?"
+    r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?"
+    r"([A-Za-z_][\w]*)")
+WHY = re.compile(r"//\s*Glibc:\s*\S")
+
+for module in sorted(CHECKED):
+    directory = os.path.join(root, targets[module]["path"])
+    for folder, _, files in sorted(os.walk(directory)):
+        for file in sorted(files):
+            if not file.endswith(".swift"):
+                continue
+            path = os.path.join(folder, file)
+            relative = os.path.relpath(path, root)
+            in_block_comment = False
+            with open(path, encoding="utf-8") as handle:
+                for number, text in enumerate(handle, start=1):
+                    stripped = text.strip()
+                    if in_block_comment:
+                        in_block_comment = "*/" not in stripped
+                        continue
+                    if stripped.startswith("/*"):
+                        in_block_comment = "*/" not in stripped
+                        continue
+                    found = IMPORT.match(text)
+                    if not found:
+                        continue
+                    imported = found.group(1)
+                    broken = forbidden(module, imported)
+                    if (imported == "Glibc" and module not in GLIBC_ALLOWED
+                            and "io-free" not in broken and not WHY.search(text)):
+                        broken.append("glibc-says-why")
+                    for rule in broken:
+                        report(relative, number, rule, f"{module} imports {imported}")
+
+if findings:
+    print("\n".join(text for text, _ in findings))
+    for rule in sorted({rule for _, rule in findings}):
+        print(f"rule {rule}: {RULES[rule]}.")
+    print(f"layering check: {len(findings)} problem(s); README.md's \"Where things go\" "
+          "says where the code belongs instead.")
+    sys.exit(1)
+print(f"layering check: {len(CHECKED)} modules and their declared dependencies follow the "
+      f"rules (C targets: {', '.join(sorted(C_TARGETS))}).")
+PYTHON
