@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "KioskCore", targets: ["KioskCore"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "Devices", targets: ["Devices"]),
+        .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LinuxPlatform", targets: ["LinuxPlatform"]),
         .library(name: "KioskApp", targets: ["KioskApp"]),
@@ -65,19 +66,23 @@ let package = Package(
         // libi2c's SMBus calls. libi2c ships no .pc file, so no pkg-config.
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
 
+        // Pixel formats, conversion to them, image adjustments, terminal pictures: pure, no
+        // I/O, no C, so a display adapter can use them without linking Cairo.
+        .target(name: "Pixels", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+
         // Cairo (with its FreeType font backend), and the page renderer over it.
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
         .target(
-            name: "Rendering", dependencies: ["KioskCore", "CCairo"],
+            name: "Rendering", dependencies: ["KioskCore", "Pixels", "CCairo"],
             swiftSettings: swiftSettings),
 
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
             name: "LinuxPlatform",
-            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "Rendering"],
+            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "Pixels"],
             swiftSettings: swiftSettings),
 
         // The PC "board": simulated chips on a simulated bus.
@@ -98,7 +103,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering", "TOML", logging, serviceLifecycle, unixSignals,
+                "Pixels", "Rendering", "TOML", logging, serviceLifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings),
 
@@ -112,7 +117,9 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "render-benchmark",
-            dependencies: ["Rendering", "LinuxPlatform", "KioskCore", "AllocationCounter"],
+            dependencies: [
+                "Rendering", "Pixels", "LinuxPlatform", "KioskCore", "AllocationCounter",
+            ],
             path: "Benchmarks/RenderBenchmark", swiftSettings: swiftSettings),
 
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
@@ -128,13 +135,13 @@ let package = Package(
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinuxPlatformTests",
-            dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting", "Rendering"],
+            dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting", "Pixels", "Rendering"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskAppTests",
             dependencies: [
                 "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator",
-                "Rendering", "OpenMeteo", logging,
+                "Pixels", "Rendering", "OpenMeteo", logging,
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
@@ -158,9 +165,13 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PixelsTests", dependencies: ["Pixels", "KioskCore"],
+            swiftSettings: swiftSettings),
         // Golden PNGs are read from the source tree; RECORD_GOLDENS=1 rewrites them.
         .testTarget(
-            name: "RenderingTests", dependencies: ["Rendering", "KioskCore", "KioskTesting"],
+            name: "RenderingTests",
+            dependencies: ["Rendering", "Pixels", "KioskCore", "KioskTesting"],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
     ],
     // toml++ (the CTOML target) needs C++17.

@@ -11,6 +11,7 @@ import AllocationCounter
 import Glibc
 import KioskCore
 import LinuxPlatform
+import Pixels
 import Rendering
 
 func seconds() -> Double {

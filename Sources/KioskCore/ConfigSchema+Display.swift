@@ -52,6 +52,19 @@ extension ConfigSchema {
                 return nil
             },
             read: { .string($0.display.size.description) }),
+        ConfigKey(
+            path: "display.rotate", kind: .integer,
+            summary: "0 | 90 | 180 | 270: degrees the picture turns clockwise on a pixel display",
+            apply: { value, configuration in
+                guard case .integer(let degrees) = value,
+                    let rotation = DisplayRotation(rawValue: degrees)
+                else {
+                    return "must be 0, 90, 180 or 270 (degrees clockwise), not \(value.tomlLiteral)"
+                }
+                configuration.display.rotate = rotation
+                return nil
+            },
+            read: { .integer($0.display.rotate.rawValue) }),
         optionalInteger(
             "display.bus", \.display.bus, 0...255,
             summary: "I2C bus of an LCD or OLED, /dev/i2c-N; absent: the sensor's bus"),

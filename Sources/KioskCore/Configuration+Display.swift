@@ -83,6 +83,8 @@ public struct DisplaySettings: Sendable, Hashable {
     public var theme = Theme.dark
     /// The picture size for PNG and terminal displays (a framebuffer reports its own).
     public var size = PixelSize(width: 800, height: 480)
+    /// How far pixel displays turn the picture clockwise, in software.
+    public var rotate = DisplayRotation.upright
     /// A PNG file that gets every frame too, besides the display; nil for none.
     public var mirrorPNG: String?
     /// Night window; nil means never.

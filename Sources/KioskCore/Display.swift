@@ -77,20 +77,34 @@ public enum DisplayPower: String, Sendable, Hashable, Codable, CaseIterable {
     case off
 }
 
-/// A pixel display the pages are shown on: a framebuffer, a PNG file, the terminal.
+/// A pixel display the pages are shown on: a framebuffer, a PNG file, the terminal; later
+/// an e-paper panel or a DRM/KMS screen, each one new adapter behind this port.
 ///
 /// The contract every implementation keeps:
+/// - `capabilities` says what the panel is (size in its own orientation, colours, the
+///   shortest sensible time between full refreshes, partial refresh), so that nobody needs
+///   to know which kind of display it is; it does not change while the display is open;
 /// - `show` and `setPower` block until the display has the frame or the new state, so the
 ///   caller runs them on a thread of its own, never on the cooperative pool;
-/// - an image of another size than `size` is drawn from the top-left corner, cropped, and
-///   the rest of the screen is black;
+/// - frames come in the panel's own orientation (rotation is done before `show`); an image
+///   of another size than `size` is drawn from the top-left corner, cropped, and the rest
+///   of the screen is black;
 /// - a frame shown while the power is `off` is kept and appears when it is turned on again;
 ///   while `dim`, frames appear dimmed;
 /// - a failure throws an error whose description is one sentence naming the device or file
-///   and what to do; the display stays usable, so the next call may succeed.
+///   and what to do; the display stays usable, so the next call may succeed;
+/// - `close()` gives the device back (the console to text mode, DRM master, a panel to
+///   sleep); it may be called more than once, and a call after it may throw.
 public protocol Display: Sendable {
-    /// The size pages should be rendered at.
+    /// The panel's size in its own orientation: the size frames are shown at.
     var size: PixelSize { get }
+
+    /// What the display is and can do.
+    var capabilities: DisplayCapabilities { get }
+
+    /// A problem that does not stop the frames but spoils them (the console could not be
+    /// put in graphics mode, so its text may show over the picture); nil when there is none.
+    var warning: String? { get }
 
     /// Puts a frame on the display.
     /// - Throws: an error naming the device or file when the frame could not be written.
@@ -99,4 +113,12 @@ public protocol Display: Sendable {
     /// Turns the display on, dims it or blanks it.
     /// - Throws: an error naming the device when the state could not be changed.
     func setPower(_ power: DisplayPower) throws
+
+    /// Gives the device back; safe to call more than once.
+    func close()
+}
+
+extension Display {
+    /// No problem, for displays that have none to report.
+    public var warning: String? { nil }
 }

@@ -20,10 +20,19 @@ public final class RecordingDisplay: Display {
 
     /// The size pages are rendered at.
     public let size: PixelSize
-    private let state = Mutex<(events: [Event], failure: String?)>(([], nil))
+    private let state = Mutex<(events: [Event], failure: String?, closed: Bool)>(([], nil, false))
 
     /// A display of `size`.
     public init(size: PixelSize) { self.size = size }
+
+    /// A 32-bit screen of `size`.
+    public var capabilities: DisplayCapabilities { .screen(size) }
+
+    /// Whether `close()` was called.
+    public var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Records that the display was closed.
+    public func close() { state.withLock { $0.closed = true } }
 
     /// Everything recorded so far.
     public var events: [Event] { state.withLock { $0.events } }

@@ -19,7 +19,7 @@ import Testing
         let parts = KioskEngine.Parts(
             time: time, transport: SoakTests.FlakyTransport(time: time),
             makeDisplay: { _, onFrame in
-                DisplayWorker(open: { .pixel(display) }, time: time, onFrame: onFrame)
+                DisplayWorker(open: { try PixelPageDisplay(display) }, time: time, onFrame: onFrame)
             },
             makeSensor: { _ in nil },
             files: FileWorker(), notifier: SystemdNotifier(environment: [:]),

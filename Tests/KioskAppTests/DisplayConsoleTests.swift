@@ -4,6 +4,7 @@ import KioskApp
 import KioskCore
 import KioskTesting
 import LinuxPlatform
+import Pixels
 import Rendering
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
         #expect(problem.contains("TTYPath=/dev/tty1"))
 
         let time = ManualTimeSource(wall: Date(timeIntervalSince1970: 1_800_000_000))
-        let worker = DisplayWorker(open: { .pixel(display) }, time: time)
+        let worker = DisplayWorker(open: { try PixelPageDisplay(display) }, time: time)
         worker.submit(
             .show(PageModel(page: .empty, now: time.now().wall, kioskUTCOffsetSeconds: 0)))
         let frame = await worker.frame(after: 0, timeout: 30)
@@ -54,7 +55,7 @@ import Testing
         close(descriptor)
         let display = try FramebufferDisplay.open(file: memory, geometry: geometry)
         let time = ManualTimeSource(wall: Date(timeIntervalSince1970: 1_800_000_000))
-        let worker = DisplayWorker(open: { .pixel(display) }, time: time)
+        let worker = DisplayWorker(open: { try PixelPageDisplay(display) }, time: time)
         worker.submit(
             .show(PageModel(page: .empty, now: time.now().wall, kioskUTCOffsetSeconds: 0)))
         _ = await worker.frame(after: 0, timeout: 30)

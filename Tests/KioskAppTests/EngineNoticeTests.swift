@@ -15,7 +15,9 @@ import Testing
     /// A display that draws nothing.
     final class NullDisplay: Display {
         let size = PixelSize(width: 320, height: 240)
+        var capabilities: DisplayCapabilities { .screen(size) }
         func show(_ image: PixelImage) throws {}
+        func close() {}
         func setPower(_ power: DisplayPower) throws {}
     }
 
@@ -111,7 +113,7 @@ import Testing
         let parts = KioskEngine.Parts(
             time: time, transport: transport,
             makeDisplay: { _, onFrame in
-                DisplayWorker(open: { .pixel(display) }, time: time, onFrame: onFrame)
+                DisplayWorker(open: { try PixelPageDisplay(display) }, time: time, onFrame: onFrame)
             },
             makeSensor: { _ in nil }, files: FileWorker(),
             notifier: SystemdNotifier(environment: [:]),

@@ -128,9 +128,9 @@ import Testing
                 DisplayWorker(
                     open: {
                         if let small {
-                            .small(small.display, simulated: small, terminal: nil)
+                            SmallPageDisplay(small.display, simulated: small)
                         } else {
-                            .pixel(pixels)
+                            try PixelPageDisplay(pixels)
                         }
                     }, time: time, onFrame: onFrame)
             },

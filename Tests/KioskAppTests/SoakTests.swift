@@ -17,6 +17,8 @@ import Testing
     final class CountingDisplay: Display {
         let size = PixelSize(width: 96, height: 64)
         let state = Mutex<(frames: Int, powers: Int, failing: Bool)>((0, 0, false))
+        var capabilities: DisplayCapabilities { .screen(size) }
+        func close() {}
         func show(_ image: PixelImage) throws {
             try state.withLock { state in
                 if state.failing { throw Unplugged() }
@@ -103,7 +105,7 @@ import Testing
         let parts = KioskEngine.Parts(
             time: time, transport: transport,
             makeDisplay: { _, onFrame in
-                DisplayWorker(open: { .pixel(display) }, time: time, onFrame: onFrame)
+                DisplayWorker(open: { try PixelPageDisplay(display) }, time: time, onFrame: onFrame)
             },
             makeSensor: { configuration in
                 SensorWorker(

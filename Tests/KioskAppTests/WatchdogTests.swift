@@ -29,7 +29,10 @@ import Testing
             time: time, transport: NoNetwork(),
             makeDisplay: { _, onFrame in
                 DisplayWorker(
-                    open: { .pixel(RecordingDisplay(size: PixelSize(width: 80, height: 48))) },
+                    open: {
+                        try PixelPageDisplay(
+                            RecordingDisplay(size: PixelSize(width: 80, height: 48)))
+                    },
                     time: time, onFrame: onFrame)
             },
             makeSensor: { _ in nil }, files: files, notifier: SystemdNotifier(environment: [:]),

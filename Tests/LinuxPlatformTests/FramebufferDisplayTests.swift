@@ -1,6 +1,7 @@
 import Glibc
 import KioskCore
 import KioskTesting
+import Pixels
 import Rendering
 import Testing
 

@@ -2,7 +2,7 @@ import Glibc
 import KioskCore
 import KioskTesting
 import LinuxPlatform
-import Rendering
+import Pixels
 import Testing
 
 /// The terminal display and the host's name and addresses.

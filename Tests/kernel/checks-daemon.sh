@@ -37,15 +37,17 @@ frame_snapshot() {
     head -c $(($(<"/sys/class/graphics/${1##*/}/stride") * SCREEN_HEIGHT)) "$1" >"$2"
 }
 
-# framebuffer_shows_screenshot DEVICE NAME: the daemon's `screenshot` is what DEVICE shows.
-# A new frame between the screenshot and the read-back (a clock or an overlay ticking)
-# makes it try again, three times at most.
+# framebuffer_shows_screenshot DEVICE NAME [DEGREES]: the daemon's `screenshot` (turned
+# DEGREES clockwise, for display.rotate) is what DEVICE shows. A new frame between the
+# screenshot and the read-back (a clock or an overlay ticking) makes it try again, three
+# times at most.
 framebuffer_shows_screenshot() {
     local attempt before after
     for attempt in 1 2 3; do
         before=$(status_value display.frame) || return 1
         kiosk screenshot -o "$TMPDIR/$2.png" || return 1
-        if python3 "$KIOSK_REPO/Tests/kernel/framebuffer-compare.py" "$TMPDIR/$2.png" "$1"; then
+        if python3 "$KIOSK_REPO/Tests/kernel/framebuffer-compare.py" --rotate "${3:-0}" \
+            "$TMPDIR/$2.png" "$1"; then
             cp "$TMPDIR/$2.png" "$KIOSK_SHARE/logs/daemon-$2.png"
             return 0
         fi
@@ -147,6 +149,47 @@ daemon_on_the_kernel_devices() {
     wait "$DAEMON"
     status=$?
     stop_keyboard
+    cat "$TMPDIR/kiosk.log"
+    echo "the daemon exited with status $status after SIGTERM"
+    [[ $status -eq 0 ]]
+}
+
+# daemon_shows_the_page_turned DEGREES: with display.rotate = DEGREES the daemon lays its
+# pages out for the turned screen: `screenshot` is the upright page (320x480 on the 480x320
+# vfb at 90° and 270°), the framebuffer holds it turned, and `status` says so.
+daemon_shows_the_page_turned() {
+    local degrees=$1 device status size
+    device=$(vfb_device) || { echo "$device"; return 1; }
+    console_on_the_framebuffer && set_depth "$device" 16 5,6,5,0 && scribble "$device" ||
+        return 1
+    # A fresh start: the check before left Oslo as the city on screen in the state.
+    rm -rf /run/kiosk/state "$TMPDIR/kiosk.log"
+    write_daemon_config "$device" || return 1
+    sed -i "s/^kind = \"framebuffer\"$/&\nrotate = $degrees/" /run/kiosk/config.toml || return 1
+    "$KIOSK_BINARY" run --config /run/kiosk/config.toml --log "$TMPDIR/kiosk.log" &
+    DAEMON=$!
+    stop_daemon_on_failure() {
+        kill -KILL "$DAEMON" 2>/dev/null
+        cat "$TMPDIR/kiosk.log"
+        echo "$1"
+        return 1
+    }
+    wait_for_status showing.city Rome && wait_for_status display.rotate "$degrees" ||
+        stop_daemon_on_failure "the daemon did not show Rome turned $degrees°" || return 1
+    framebuffer_shows_screenshot "$device" "rome-rotate$degrees" "$degrees" ||
+        stop_daemon_on_failure "the framebuffer is not the daemon's frame turned $degrees°" ||
+        return 1
+    # The PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+    size=$(python3 -c 'import sys; d = open(sys.argv[1], "rb").read(24)
+print("%dx%d" % (int(d[16:20].hex(), 16), int(d[20:24].hex(), 16)))' \
+        "$TMPDIR/rome-rotate$degrees.png")
+    echo "the screenshot is $size"
+    [[ $size == "${SCREEN_HEIGHT}x$SCREEN_WIDTH" ]] ||
+        stop_daemon_on_failure "the screenshot is $size, not the upright portrait page" ||
+        return 1
+    kill -TERM "$DAEMON"
+    wait "$DAEMON"
+    status=$?
     cat "$TMPDIR/kiosk.log"
     echo "the daemon exited with status $status after SIGTERM"
     [[ $status -eq 0 ]]

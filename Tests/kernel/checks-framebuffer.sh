@@ -60,6 +60,34 @@ render_matches_png() {
     python3 "$KIOSK_REPO/Tests/kernel/framebuffer-compare.py" "$TMPDIR/$name.png" "$device"
 }
 
+# rotated_render_matches_png BITS RGBA PAGE DEGREES: with display.rotate = DEGREES,
+# `render --demo --framebuffer` lays out a portrait page for the landscape vfb and turns it
+# onto the screen; read back, it is the upright portrait PNG that `render --demo -o` writes
+# with the same config, turned by framebuffer-compare.py's own rotation.
+rotated_render_matches_png() {
+    local bits=$1 rgba=$2 page=$3 degrees=$4 device name size
+    device=$(vfb_device) || { echo "$device"; return 1; }
+    console_off_the_framebuffer && set_depth "$device" "$bits" "$rgba" && scribble "$device" ||
+        return 1
+    write_config || return 1
+    # display.size is the panel's size for `render -o`, which has no framebuffer to ask.
+    printf '\n[display]\nrotate = %s\nsize = "%sx%s"\n' "$degrees" "$SCREEN_WIDTH" \
+        "$SCREEN_HEIGHT" >>/run/kiosk/config.toml
+    name=$page-$bits-${rgba//,/}-rotate$degrees
+    kiosk render --demo --page "$page" --framebuffer "$device" || return 1
+    kiosk render --demo --page "$page" -o "$TMPDIR/$name.png" 2>"$TMPDIR/render.err" || return 1
+    cat "$TMPDIR/render.err"
+    size="${SCREEN_WIDTH}x$SCREEN_HEIGHT"
+    ((degrees % 180 == 0)) || size="${SCREEN_HEIGHT}x$SCREEN_WIDTH"
+    grep -q "($size," "$TMPDIR/render.err" ||
+        { echo "render -o did not draw the page at $size"; return 1; }
+    cp "$TMPDIR/$name.png" "$KIOSK_SHARE/logs/"
+    head -c $(($(<"/sys/class/graphics/${device##*/}/stride") * SCREEN_HEIGHT)) "$device" \
+        >"$KIOSK_SHARE/logs/$name.framebuffer"
+    python3 "$KIOSK_REPO/Tests/kernel/framebuffer-compare.py" --rotate "$degrees" \
+        "$TMPDIR/$name.png" "$device"
+}
+
 # comparer_tells_pages_apart OTHER_PNG: the comparison can fail: the frame on vfb (another
 # page, from the check before) against OTHER_PNG must be reported as different.
 comparer_tells_pages_apart() {
@@ -87,4 +115,17 @@ render_refuses_8_bits() {
     [[ $(wc -l <"$TMPDIR/render.err") -eq 1 ]] || { echo "expected one line on stderr"; return 1; }
     grep -q "$device.*8-bit" "$TMPDIR/render.err" ||
         { echo "stderr does not name $device and its 8-bit format"; return 1; }
+}
+
+# comparer_tells_turns_apart PNG DEGREES: the frame on vfb (PNG's page turned another way,
+# from the check before) must not match PNG turned DEGREES: the direction of a turn counts.
+comparer_tells_turns_apart() {
+    local device
+    device=$(vfb_device) || { echo "$device"; return 1; }
+    if python3 "$KIOSK_REPO/Tests/kernel/framebuffer-compare.py" --rotate "$2" "$TMPDIR/$1" \
+        "$device"; then
+        echo "framebuffer-compare.py found no difference between turns of $2° and another"
+        return 1
+    fi
+    echo "framebuffer-compare.py tells the turns apart, as it should"
 }

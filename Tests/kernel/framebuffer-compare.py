@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares a framebuffer with a PNG of the same page, for the kernel tests.
 
-    framebuffer-compare.py PNG DEVICE
+    framebuffer-compare.py [--rotate DEGREES] PNG DEVICE
 
 Reads the geometry of DEVICE (/dev/fbN) from sysfs and its pixel layout (the rgba
 lengths/offsets) from `fbset -i`, reads the visible frame, and compares every pixel with
@@ -9,6 +9,10 @@ the PNG, which must have the framebuffer's size. A channel of n bits matches whe
 within one step of the 8-bit PNG value scaled to n bits (rounding or truncating are both
 fine); 8-bit channels must match exactly. Prints one sentence; exits 0 on a match, 1
 otherwise. Only the standard library: zlib for the PNG, no imaging packages.
+
+With --rotate 90, 180 or 270 the PNG is an upright page that the framebuffer should show
+turned that many degrees clockwise (`display.rotate`): the PNG is turned here, by a
+rotation written independently of the kiosk's, before the comparison.
 """
 
 import pathlib
@@ -75,6 +79,15 @@ def read_png(path):
     return width, height, rows
 
 
+def rotated(width, height, rows, degrees):
+    """Returns (width, height, rows) of the picture turned `degrees` clockwise."""
+    for _ in range(degrees // 90):
+        # A quarter turn clockwise: the new row y is the old column y, read bottom to top.
+        rows = [[rows[height - 1 - x][y] for x in range(height)] for y in range(width)]
+        width, height = height, width
+    return width, height, rows
+
+
 def framebuffer_layout(device):
     """Returns (width, height, bits per pixel, line length, [(length, offset)] for r, g, b)."""
     name = pathlib.Path(device).name
@@ -93,11 +106,16 @@ def framebuffer_layout(device):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: framebuffer-compare.py PNG DEVICE", file=sys.stderr)
+    arguments, degrees = sys.argv[1:], 0
+    if arguments[:1] == ["--rotate"] and len(arguments) > 1:
+        degrees, arguments = int(arguments[1]), arguments[2:]
+    if len(arguments) != 2 or degrees not in (0, 90, 180, 270):
+        print("usage: framebuffer-compare.py [--rotate 0|90|180|270] PNG DEVICE", file=sys.stderr)
         return 2
-    png_path, device = sys.argv[1], sys.argv[2]
-    png_width, png_height, png_rows = read_png(png_path)
+    png_path, device = arguments
+    png_width, png_height, png_rows = rotated(*read_png(png_path), degrees)
+    if degrees:
+        png_path += f" turned {degrees}°"
     width, height, bits, line_length, channels = framebuffer_layout(device)
     layout = f"{width}x{height} {bits} bpp, rgba " + ",".join(f"{n}/{o}" for n, o in channels)
     if (png_width, png_height) != (width, height):

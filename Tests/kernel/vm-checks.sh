@@ -116,9 +116,20 @@ check "framebuffer: render --framebuffer on vfb at 16 bpp (ARGB1555) reads back 
     render_matches_png 16 5,5,5,1 hourly
 check "framebuffer: the comparison tells the hourly frame from the city PNG" \
     comparer_tells_pages_apart city-16-5650.png
+check "framebuffer: display.rotate = 90 on vfb at 16 bpp (RGB565) shows the portrait PNG turned" \
+    rotated_render_matches_png 16 5,6,5,0 city 90
+check "framebuffer: the comparison tells that frame from the same page turned 270°" \
+    comparer_tells_turns_apart city-16-5650-rotate90.png 270
+check "framebuffer: display.rotate = 270 on vfb at 32 bpp (XBGR8888) shows the portrait PNG turned" \
+    rotated_render_matches_png 32 8,8,8,8 hourly 270
+check "framebuffer: display.rotate = 180 on vfb at 16 bpp (RGB565) shows the PNG upside down" \
+    rotated_render_matches_png 16 5,6,5,0 city 180
 check --time-limit 300 \
     "daemon: run on vfb, i2c-stub and uinput: a key moves to the next city, SIGTERM exits 0" \
     daemon_on_the_kernel_devices
+check --time-limit 300 \
+    "daemon: display.rotate = 90 on vfb: the framebuffer holds the upright screenshot turned" \
+    daemon_shows_the_page_turned 90
 
 echo finished >"$KIOSK_SHARE/finished"
 echo "vm-checks: done" >/dev/console

@@ -1,6 +1,7 @@
 public import FoundationEssentials
 import KioskCore
 import LinuxPlatform
+import Pixels
 import Rendering
 
 /// The verbs that talk to the running daemon: status, next, previous, show, page, refresh,
@@ -174,6 +175,7 @@ public struct ControlCommands: Sendable {
         rows.append(["Showing", showing])
         var display =
             "\(status.display.kind) \(status.display.size) · \(status.display.power) · frame \(status.display.frame)"
+        if status.display.rotate != 0 { display += " · rotated \(status.display.rotate)°" }
         if let error = status.display.error { display += " · \(error)" }
         if let warning = status.display.warning { display += " · \(warning)" }
         rows.append(["Display", display])

@@ -83,7 +83,7 @@ extension DoctorCommands {
                 defer { framebuffer.close() }
                 return [
                     DoctorFinding(.ok, "display", "\(display.device): \(framebuffer.geometry).")
-                ]
+                ] + rotationFinding(display.rotate, panel: framebuffer.size)
             } catch {
                 return [DoctorFinding(.failure, "display", "\(error)")]
             }
@@ -93,7 +93,7 @@ extension DoctorCommands {
                 ? [
                     DoctorFinding(
                         .ok, "display", "Frames go to \(display.device) (\(display.size)).")
-                ]
+                ] + rotationFinding(display.rotate, panel: display.size)
                 : [
                     DoctorFinding(
                         .failure, "display",
@@ -104,7 +104,7 @@ extension DoctorCommands {
                 DoctorFinding(
                     .ok, "display",
                     "The terminal the kiosk runs in (\(display.size) scaled to fit).")
-            ]
+            ] + rotationFinding(display.rotate, panel: display.size)
         case .hd44780, .ssd1306, .sh1106:
             // Only whether the module acknowledges its address: initialising it would
             // disturb the picture of a kiosk that is running.
@@ -123,5 +123,17 @@ extension DoctorCommands {
                 return [DoctorFinding(.failure, "display", "\(error)")]
             }
         }
+    }
+
+    /// What `display.rotate` does to pages on a panel of `panel` pixels; nothing when the
+    /// picture is not turned.
+    static func rotationFinding(_ rotation: DisplayRotation, panel: PixelSize) -> [DoctorFinding] {
+        guard rotation != .upright else { return [] }
+        return [
+            DoctorFinding(
+                .ok, "display",
+                "display.rotate = \(rotation.rawValue): pages are laid out at \(rotation.pageSize(onPanel: panel)) and turned \(rotation) clockwise onto the \(panel) panel, in software."
+            )
+        ]
     }
 }

@@ -1,6 +1,7 @@
 public import FoundationEssentials
 public import KioskCore
 import LinuxPlatform
+import Pixels
 import Rendering
 
 /// The `render` verb: one page drawn without the daemon, to a PNG file, standard output, a
@@ -12,7 +13,8 @@ public struct RenderCommands: Sendable {
         public var page: PageKind?
         /// A favourite's name or number; nil means the first.
         public var city: String?
-        /// The picture's size; nil means the framebuffer's size, else `display.size`.
+        /// The picture's size; nil means the framebuffer's size, else `display.size`, turned by
+        /// `display.rotate` (a portrait page on a panel on its side).
         public var size: PixelSize?
         /// The theme; nil means the configured one.
         public var theme: Theme?
@@ -109,7 +111,11 @@ public struct RenderCommands: Sendable {
             }
         }
         defer { framebuffer?.close() }
-        let size = request.size ?? framebuffer?.size ?? configuration.display.size
+        // The page a viewer sees: on a panel turned by display.rotate, portrait.
+        let rotation = configuration.display.rotate
+        let size =
+            request.size
+            ?? rotation.pageSize(onPanel: framebuffer?.size ?? configuration.display.size)
         let models = RenderModels(
             configuration: configuration, theme: request.theme ?? configuration.display.theme,
             now: now)
@@ -124,11 +130,13 @@ public struct RenderCommands: Sendable {
         } catch {
             throw CommandFailure.runtime(error.message)
         }
-        try deliver(image, request: request, framebuffer: framebuffer, model: model)
+        try deliver(
+            image, request: request, framebuffer: framebuffer, rotation: rotation, model: model)
     }
 
     private func deliver(
-        _ image: PixelImage, request: Request, framebuffer: FramebufferDisplay?, model: PageModel
+        _ image: PixelImage, request: Request, framebuffer: FramebufferDisplay?,
+        rotation: DisplayRotation, model: PageModel
     ) throws {
         // The map and indoor pages are not per city: naming one would say what is not drawn.
         let perCity = model.page == .city || model.page == .hourly
@@ -146,7 +154,7 @@ public struct RenderCommands: Sendable {
                 }
             }
             if let framebuffer {
-                try framebuffer.show(image)
+                try framebuffer.show(image.rotated(rotation))
                 console.printError(
                     "Put \(what) on \(framebuffer.device) (\(framebuffer.geometry)).")
             }

@@ -60,12 +60,15 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var error: String?
         /// What spoils the frames without stopping them (the console not in graphics mode).
         public var warning: String?
+        /// Degrees the picture is turned clockwise on the panel (`display.rotate`).
+        public var rotate: Int = 0
 
         /// Creates a display status.
         public init(
             kind: String, size: String, power: String, frame: Int, error: String?,
-            warning: String? = nil
+            warning: String? = nil, rotate: Int = 0
         ) {
+            self.rotate = rotate
             self.kind = kind
             self.size = size
             self.power = power

@@ -1,6 +1,5 @@
 public import KioskCore
-public import LinuxPlatform
-import Rendering
+import LinuxPlatform
 import Synchronization
 
 /// Draws pages and puts them on the display, on a thread of its own: Cairo and framebuffer
@@ -11,16 +10,6 @@ import Synchronization
 /// tried again at most every 30 seconds, so an HDMI screen connected after boot appears by
 /// itself. The last frame is kept for `screenshot` and `preview`.
 public actor DisplayWorker {
-    /// What frames go to: a pixel display, or an LCD or OLED on I2C.
-    public enum Backend: Sendable {
-        /// A framebuffer, a PNG file, the terminal: pages drawn with Cairo.
-        case pixel(any Display)
-        /// A character LCD or a 1-bit OLED, laid out for its size, with a picture of the
-        /// module for `screenshot` and `preview` (and, on the simulator board, a terminal
-        /// to show that picture in).
-        case small(SmallDisplay, simulated: SimulatedSmallDisplay?, terminal: TerminalDisplay?)
-    }
-
     /// What the worker can be asked to do.
     public enum Command: Sendable {
         /// Draw this page.
@@ -42,6 +31,10 @@ public actor DisplayWorker {
         /// A problem that does not stop the frames but spoils them: the console could not
         /// be put in graphics mode, so its text may show over the picture.
         public var warning: String? = nil
+        /// How the picture is turned on the panel (`display.rotate`).
+        public var rotation = DisplayRotation.upright
+        /// What the open display is and can do, for planning frames; nil while none is open.
+        public var capabilities: DisplayCapabilities? = nil
     }
 
     private let executor: DedicatedThreadExecutor
@@ -50,13 +43,11 @@ public actor DisplayWorker {
         executor.asUnownedSerialExecutor()
     }
 
-    private let open: @Sendable () throws -> Backend
+    private let open: @Sendable () throws -> any PageDisplay
     private let mirrorPath: String?
     private let slideSeconds: Double
     private let time: any TimeSource
-    private let renderer: PageRenderer?
-    private let rendererProblem: String?
-    private var display: Backend?
+    private var display: (any PageDisplay)?
     private var slide: (key: String, start: MonotonicInstant)?
     private var stepGeneration = 0
     private var lastOpenAttempt: MonotonicInstant?
@@ -73,7 +64,7 @@ public actor DisplayWorker {
     ///   - mirrorPath: a PNG file that also gets every frame (`display.mirror_png`).
     ///   - onFrame: told after every frame, shown or failed (the engine's READY=1 and logs).
     public init(
-        open: @escaping @Sendable () throws -> Backend, mirrorPath: String? = nil,
+        open: @escaping @Sendable () throws -> any PageDisplay, mirrorPath: String? = nil,
         slideSeconds: Double = 15, time: any TimeSource,
         onFrame: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
@@ -83,13 +74,6 @@ public actor DisplayWorker {
         self.mirrorPath = mirrorPath
         self.time = time
         self.onFrame = onFrame
-        do {
-            renderer = try PageRenderer()
-            rendererProblem = nil
-        } catch {
-            renderer = nil
-            rendererProblem = error.message
-        }
     }
 
     /// Queues a command; returns at once.
@@ -110,8 +94,10 @@ public actor DisplayWorker {
     /// The latest report.
     public func report() -> Report {
         Report(
-            frame: frame, size: currentSize, power: power, error: lastError,
-            warning: consoleProblem)
+            frame: frame, size: display?.sizeDescription ?? "none", power: power,
+            error: lastError, warning: display?.warning,
+            rotation: display?.capabilities.rotation ?? .upright,
+            capabilities: display?.capabilities)
     }
 
     /// The last frame shown and its number, if any.
@@ -135,30 +121,13 @@ public actor DisplayWorker {
 
     /// Closes the display (the framebuffer gives the console back) and stops the thread.
     public func close() {
-        if case .pixel(let pixel)? = display, let framebuffer = pixel as? FramebufferDisplay {
-            framebuffer.close()
-        }
+        display?.close()
         display = nil
         wakeWaiters()
         executor.shutdown()
     }
 
     // MARK: Work
-
-    /// Why the framebuffer's console is not in graphics mode, while it is open.
-    private var consoleProblem: String? {
-        guard case .pixel(let pixel)? = display, let framebuffer = pixel as? FramebufferDisplay
-        else { return nil }
-        return framebuffer.consoleProblem
-    }
-
-    private var currentSize: String {
-        switch display {
-        case .pixel(let pixel)?: pixel.size.description
-        case .small(let small, _, _)?: small.sizeDescription
-        case nil: "none"
-        }
-    }
 
     private func drain() async {
         while let command = queue.withLock({ state -> Command? in
@@ -176,23 +145,10 @@ public actor DisplayWorker {
     }
 
     private func show(_ model: PageModel) async {
-        guard let renderer else {
-            fail(rendererProblem ?? "The page renderer could not start.")
-            return
-        }
-        guard let display = openedDisplay() else { return }
+        guard let display = await openedDisplay() else { return }
         do {
-            let image: PixelImage
-            switch display {
-            case .pixel(let pixel):
-                image = try renderer.render(model, size: pixel.size).image
-                try pixel.show(image)
-            case .small(let small, let simulated, let terminal):
-                let step = stepOfSlide(for: model, on: small)
-                try await small.show(model, step: step)
-                image = simulated?.picture() ?? small.picture(of: model, step: step, power: power)
-                try terminal?.show(image)
-            }
+            let step = stepOfSlide(for: model, steps: display.steps(for: model))
+            let image = try await display.show(model, step: step, power: power)
             frame += 1
             lastImage = image
             lastError = nil
@@ -212,11 +168,11 @@ public actor DisplayWorker {
 
     /// The step of a multi-step page (a city page on a 16×2 LCD) to show now, counted from
     /// when the slide came up; the next step is drawn when it is due.
-    private func stepOfSlide(for model: PageModel, on small: SmallDisplay) -> Int {
+    private func stepOfSlide(for model: PageModel, steps: Int) -> Int {
         let key = "\(model.page)|\(model.city?.city.name ?? "")"
         let now = time.now().monotonic
         if slide?.key != key { slide = (key, now) }
-        let schedule = StepSchedule(steps: small.steps(for: model), slideSeconds: slideSeconds)
+        let schedule = StepSchedule(steps: steps, slideSeconds: slideSeconds)
         let elapsed = now.seconds(since: slide?.start ?? now)
         stepGeneration += 1
         if let next = schedule.nextChange(secondsIntoSlide: elapsed) {
@@ -237,20 +193,15 @@ public actor DisplayWorker {
 
     private func setPower(_ newPower: DisplayPower) async {
         power = newPower
-        guard let display = openedDisplay() else { return }
+        guard let display = await openedDisplay() else { return }
         do {
-            switch display {
-            case .pixel(let pixel): try pixel.setPower(newPower)
-            case .small(let small, let simulated, let terminal):
-                try await small.setPower(newPower)
-                if let simulated { try terminal?.show(simulated.picture()) }
-            }
+            try await display.setPower(newPower)
         } catch {
             fail("\(error)")
         }
     }
 
-    private func openedDisplay() -> Backend? {
+    private func openedDisplay() async -> (any PageDisplay)? {
         if let display { return display }
         let now = time.now().monotonic
         if let last = lastOpenAttempt, now.seconds(since: last) < 30 { return nil }
@@ -258,7 +209,7 @@ public actor DisplayWorker {
         do {
             let opened = try open()
             display = opened
-            if case .pixel(let pixel) = opened { try pixel.setPower(power) }
+            if power != .on { try await opened.setPower(power) }
             return opened
         } catch {
             fail("\(error)")

@@ -76,7 +76,7 @@ public enum KioskDaemon {
             time: time, transport: transport,
             makeDisplay: { configuration, onFrame in
                 DisplayWorker(
-                    open: { try openDisplay(configuration) },
+                    open: { try DisplayCatalog.open(configuration) },
                     mirrorPath: configuration.display.mirrorPNG,
                     time: time, onFrame: onFrame)
             },
@@ -206,29 +206,6 @@ public enum KioskDaemon {
             "The config was refused and there is no last good copy; the kiosk runs on safe defaults (state in \(configuration.stateDirectory), socket \(configuration.control.socket)) until it is fixed."
         )
         return Starting(configuration: configuration, problems: problems, goodConfigSeen: false)
-    }
-
-    static func openDisplay(_ configuration: KioskConfiguration) throws -> DisplayWorker.Backend {
-        let display = configuration.display
-        switch display.kind {
-        case .framebuffer:
-            return .pixel(try FramebufferDisplay.open(device: display.device, console: "/dev/tty0"))
-        case .png:
-            return .pixel(PNGDisplay(path: display.device, size: display.size))
-        case .terminal:
-            return .pixel(TerminalDisplay(size: display.size))
-        case .hd44780, .ssd1306, .sh1106:
-            if configuration.board == "simulator" {
-                // The PC board: the module is simulated on a simulated bus, driven byte by
-                // byte as a real one would be, and its picture shown in this terminal.
-                let simulated = try SimulatedSmallDisplay(configuration: configuration)
-                return .small(
-                    simulated.display, simulated: simulated,
-                    terminal: CurrentProcess.isTerminal(1)
-                        ? TerminalDisplay(size: display.size) : nil)
-            }
-            return .small(try SmallDisplay.configured(configuration), simulated: nil, terminal: nil)
-        }
     }
 
     static func sensorWorker(_ configuration: KioskConfiguration, logger: Logger) -> SensorWorker? {

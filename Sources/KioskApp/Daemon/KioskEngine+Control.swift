@@ -2,6 +2,7 @@ import FoundationEssentials
 import KioskCore
 import LinuxPlatform
 import Logging
+import Pixels
 import Rendering
 
 extension KioskEngine {
@@ -238,7 +239,8 @@ extension KioskEngine {
             display: .init(
                 kind: configuration.display.kind.rawValue, size: sizeText,
                 power: report.power.rawValue,
-                frame: report.frame, error: report.error, warning: report.warning),
+                frame: report.frame, error: report.error, warning: report.warning,
+                rotate: report.rotation.rawValue),
             showing: showing,
             cities: configuration.cities.map(\.name),
             recentCities: state.recentCities.map(\.name),

@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-public import Rendering
+public import Pixels
 
 /// Where the visible picture lies in a framebuffer's memory and how its pixels are laid out.
 public struct FramebufferGeometry: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 public import KioskCore
 import LinuxPlatform
+import Pixels
 import Rendering
 import Synchronization
 
@@ -18,6 +19,15 @@ public final class PNGDisplay: Display {
         self.path = path
         self.size = size
     }
+
+    /// A picture of `size` in 24-bit colour, written whole every time.
+    public var capabilities: DisplayCapabilities {
+        DisplayCapabilities(
+            surface: .pixels(size), colors: .direct(bitsPerPixel: 24, format: "PNG RGB"))
+    }
+
+    /// Nothing to give back: every frame is a file of its own.
+    public func close() {}
 
     /// Writes the frame (dimmed while `dim`; kept for later while `off`).
     /// - Throws: `FileSystemError` or `RenderingError` naming the file.

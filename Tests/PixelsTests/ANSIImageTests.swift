@@ -1,5 +1,5 @@
 import KioskCore
-import Rendering
+import Pixels
 import Testing
 
 /// Half-block terminal pictures: two pixels per cell, scaled to the terminal.
@@ -18,24 +18,6 @@ import Testing
         let image = PixelImage(width: 4, height: 2, filledWith: 0xFF10_2030)
         let text = ANSIImage.render(image, columns: 80, rows: 24, colors: .trueColor)
         #expect(text == "\u{1B}[38;2;16;32;48m\u{1B}[48;2;16;32;48m▀▀▀▀\u{1B}[0m\n")
-    }
-
-    @Test(arguments: [(80, 24), (120, 40), (40, 50), (200, 60)])
-    func aPageFitsTheTerminalWithItsAspectKept(_ cells: (Int, Int)) throws {
-        let image = try renderer.render(
-            DemoData.model(page: .city), size: PixelSize(width: 800, height: 480)
-        ).image
-        let text = ANSIImage.render(image, columns: cells.0, rows: cells.1, colors: .trueColor)
-        let lines = text.split(separator: "\n")
-        #expect(lines.count <= cells.1)
-        let widths = lines.map { $0.filter { $0 == "▀" }.count }
-        #expect(Set(widths).count == 1)
-        let width = try #require(widths.first)
-        #expect(width <= cells.0)
-        // 800×480 is 5:3; a cell holds two square half-pixels.
-        let ratio = Double(width) / Double(lines.count * 2)
-        #expect(abs(ratio - 5.0 / 3.0) < 0.1)
-        #expect(width == cells.0 || lines.count == cells.1)
     }
 
     @Test func averagingKeepsTheMeanColour() {

@@ -1,5 +1,5 @@
 import KioskCore
-import Rendering
+import Pixels
 import Testing
 
 /// Known colours to the exact bytes of each framebuffer format (little-endian machines, as

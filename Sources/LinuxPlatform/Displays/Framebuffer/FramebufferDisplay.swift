@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 public import KioskCore
-import Rendering
+import Pixels
 import Synchronization
 
 /// A Linux framebuffer (`/dev/fb0`: HDMI, DSI, SPI TFT) as a `Display`.
@@ -38,8 +38,17 @@ public final class FramebufferDisplay: Display {
         var console: (descriptor: Int32, previousMode: Int32)?
     }
 
-    /// The size pages are rendered at: the visible resolution.
+    /// The visible resolution, in the panel's own orientation.
     public var size: PixelSize { PixelSize(width: geometry.width, height: geometry.height) }
+
+    /// A screen of the visible resolution in the device's pixel format, redrawn at once;
+    /// only changed rows are copied, so partial refresh is there.
+    public var capabilities: DisplayCapabilities {
+        .screen(size, bitsPerPixel: geometry.format.bitsPerPixel, format: "\(geometry.format)")
+    }
+
+    /// Why the console is not in graphics mode, if it is not.
+    public var warning: String? { consoleProblem }
 
     private init(
         device: String, geometry: FramebufferGeometry, descriptor: Int32, isDevice: Bool,

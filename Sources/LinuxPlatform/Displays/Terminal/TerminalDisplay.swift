@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 public import KioskCore
-public import Rendering
+public import Pixels
 import Synchronization
 
 /// The terminal as a `Display`: each frame is drawn with half-block characters in 24-bit
@@ -35,6 +35,18 @@ public final class TerminalDisplay: Display {
         let text = String(cString: value).lowercased()
         return text == "truecolor" || text == "24bit" ? .trueColor : .palette256
     }
+
+    /// A screen of `size` in the terminal's colours, drawn whole every time.
+    public var capabilities: DisplayCapabilities {
+        DisplayCapabilities(
+            surface: .pixels(size),
+            colors: colors == .trueColor
+                ? .direct(bitsPerPixel: 24, format: "ANSI 24-bit colour")
+                : .direct(bitsPerPixel: 8, format: "ANSI 256 colours"))
+    }
+
+    /// Nothing to give back: the terminal stays the caller's.
+    public func close() {}
 
     /// The terminal's size in character cells; 80×24 when it is not a terminal.
     public func cells() -> (columns: Int, rows: Int) {
