@@ -12,10 +12,10 @@ extension KioskEngine {
                 struct Reply: Encodable { var status: KioskStatus }
                 return try ControlProtocol.successLine(Reply(status: await status()))
             case "next":
-                process(.action(.nextCity, from: .control))
+                await process(.action(.nextCity, from: .control))
                 return message(describeSlide())
             case "previous":
-                process(.action(.previousCity, from: .control))
+                await process(.action(.previousCity, from: .control))
                 return message(describeSlide())
             case "show":
                 guard let reference = request.city, !reference.isEmpty else {
@@ -23,7 +23,7 @@ extension KioskEngine {
                         "show needs a favourite's name or number.", exitCode: CommandFailure.usage)
                 }
                 let index = try CityCommands.resolve(reference, in: configuration.cities)
-                process(.action(.showCity(index - 1), from: .control))
+                await process(.action(.showCity(index - 1), from: .control))
                 return message(describeSlide())
             case "page":
                 let names = Page.allCases.map(\.rawValue).joined(separator: ", ")
@@ -32,10 +32,10 @@ extension KioskEngine {
                         "page takes one of \(names), not \"\(request.page ?? "")\".",
                         exitCode: CommandFailure.usage)
                 }
-                process(.action(.showPage(page), from: .control))
+                await process(.action(.showPage(page), from: .control))
                 return message(describeSlide())
             case "refresh":
-                return message(refresh(force: request.force ?? false))
+                return message(await refresh(force: request.force ?? false))
             case "reload":
                 switch await reloadConfig() {
                 case .success(let text): return message(text)
@@ -107,10 +107,10 @@ extension KioskEngine {
                 let error = ConfigFileError(
                     kind: .invalid,
                     problems: [Self.missingOrEmpty(store, exists: loaded.exists, copy: copy)])
-                if configProblems != error.problems.map(\.text) { reject(error) }
+                if state.configProblems != error.problems.map(\.text) { await reject(error) }
                 return .failure(error)
             }
-            let changed = loaded.configuration != configuration || !configProblems.isEmpty
+            let changed = loaded.configuration != configuration || !state.configProblems.isEmpty
             if changed {
                 await apply(loaded.configuration)
                 parts.logger.info("Config reloaded from \(store.path).")
@@ -131,7 +131,7 @@ extension KioskEngine {
             }
             return .success(changed ? "Reloaded \(store.path)." : "\(store.path) is unchanged.")
         case .failure(let error):
-            reject(error)
+            await reject(error)
             return .failure(error)
         }
     }
@@ -148,9 +148,9 @@ extension KioskEngine {
     }
 
     /// Asks the reducer for a refresh and says what became of it.
-    private func refresh(force: Bool) -> String {
+    private func refresh(force: Bool) async -> String {
         let now = parts.time.now()
-        process(.action(force ? .forceRefresh : .refresh, from: .control))
+        await process(.action(force ? .forceRefresh : .refresh, from: .control))
         let next = WeatherFormat.countdown(state.secondsUntilRefresh(at: now))
         switch state.lastRefreshRequest {
         case .started?:
@@ -215,13 +215,14 @@ extension KioskEngine {
         }
         var sensorStatus = KioskStatus.Sensor(
             kind: configuration.sensor.kind.rawValue, error: state.sensorError)
+        let indoor = state.indoor
         if let reading = indoor.latest {
             sensorStatus.chip = reading.chip.rawValue
             sensorStatus.readAt = reading.time
             sensorStatus.temperature = reading.temperature
             sensorStatus.humidity = reading.humidity
             sensorStatus.pressure = reading.pressure
-            sensorStatus.seaLevelPressure = stationElevation.map {
+            sensorStatus.seaLevelPressure = state.stationElevation.map {
                 reading.seaLevelPressure(elevation: $0)
             }
             sensorStatus.dewPoint = reading.dewPoint
@@ -246,8 +247,8 @@ extension KioskEngine {
                 failures: state.forecastFailures),
             sensor: sensorStatus,
             config: .init(
-                path: store.path, origin: store.origin.rawValue, problems: configProblems,
-                lastGood: configProblems.isEmpty || !goodConfigSeen
+                path: store.path, origin: store.origin.rawValue, problems: state.configProblems,
+                lastGood: state.configProblems.isEmpty || !goodConfigSeen
                     ? nil : ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)),
             units: configuration.units)
     }

@@ -28,8 +28,18 @@ public struct KioskState: Sendable {
     public internal(set) var forecastFailures = 0
     /// Why the last sensor reading failed, while none has succeeded since.
     public private(set) var sensorError: String?
-    /// Why the config file was last refused, until a good one is loaded.
-    public private(set) var configError: String?
+    /// Problems of the config file as "FILE, line N: …", while it is refused.
+    public private(set) var configProblems: [String] = []
+    /// The config file that was refused, for the notice.
+    var refusedConfigFile = ""
+    /// The forecasts the pages show: the cache at start, then each refresh's.
+    public private(set) var forecasts: [ForecastEntry] = []
+    /// The indoor readings: the latest, the history and the pressure tendency.
+    public internal(set) var indoor = IndoorTracker()
+    /// When the indoor history was last written (wall clock).
+    var lastHistoryFlush: Date
+    /// Buttons whose press woke a blank display: the rest of that press does nothing.
+    var wakingButtons: Set<ButtonName> = []
 
     /// When the next refresh is due.
     public internal(set) var nextRefresh: MonotonicInstant
@@ -70,6 +80,7 @@ public struct KioskState: Sendable {
     public init(settings: KioskSettings, now: KioskTime, seed: UInt64) {
         self.settings = settings
         self.random = SplitMix64(seed: seed)
+        lastHistoryFlush = now.wall
         slide =
             slideSequence(pages: settings.pages, cityCount: settings.cities.count).first
             ?? Slide(.empty)
@@ -112,9 +123,12 @@ public struct KioskState: Sendable {
         var effects: [KioskEffect] = []
         noteWallClock(at: now, into: &effects)
         switch event {
-        case .started(let restored, let newestForecast):
+        case .started(let restored, let cached, let history):
             started = true
             restore(restored)
+            forecasts = cached
+            indoor = IndoorTracker(history: history)
+            let newestForecast = cached.map(\.fetchedAt).max()
             lastForecast = newestForecast
             updatePower(at: now, into: &effects)
             if power != .on { effects.append(.setDisplayPower(power)) }
@@ -131,14 +145,18 @@ public struct KioskState: Sendable {
             break
         case .action(let action, let source):
             perform(action, from: source, at: now, into: &effects)
-        case .forecastSucceeded(let fetchedAt):
+        case .button(let gesture):
+            press(gesture, at: now, into: &effects)
+        case .forecastSucceeded(let fetchedAt, let fresh):
+            forecasts = forecasts.merging(fresh)
             forecastSucceeded(fetchedAt: fetchedAt, at: now)
             effects.append(.render)
         case .forecastFailed(let message, let notBefore, let summary):
             forecastFailed(message: message, summary: summary, notBefore: notBefore, at: now)
             effects.append(.render)
-        case .sensorSucceeded:
-            reading = false
+        case .sensorSucceeded(let reading):
+            recordReading(reading, at: now, into: &effects)
+            self.reading = false
             sensorFailures = 0
             let hadError = sensorError != nil
             sensorError = nil
@@ -156,12 +174,15 @@ public struct KioskState: Sendable {
             if changed { effects.append(.render) }
         case .configChanged(let newSettings):
             apply(newSettings, at: now, into: &effects)
-        case .configRejected(let message):
-            configError = message
+        case .configRejected(let problems, let file):
+            configProblems = problems
+            refusedConfigFile = file
             effects.append(.render)
         case .stopping:
             started = false
             effects.append(.persistState(persistedState))
+            effects.append(.saveHistory(indoor.history))
+            lastHistoryFlush = now.wall
             return effects
         }
         runTimers(at: now, into: &effects)
@@ -197,7 +218,7 @@ public struct KioskState: Sendable {
     }
 
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.
-    private mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
+    mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
         if let until = wokenUntil, now.monotonic >= until { wokenUntil = nil }
         let night = settings.night
         let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
@@ -223,19 +244,18 @@ public struct KioskState: Sendable {
 
     // MARK: Actions
 
-    private mutating func perform(
+    /// At night, a press or a wake command lights the display for `wakeSeconds`.
+    mutating func wake(at now: KioskTime, into effects: inout [KioskEffect]) {
+        guard settings.night != nil, power != .on || wokenUntil != nil else { return }
+        wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
+        updatePower(at: now, into: &effects)
+    }
+
+    mutating func perform(
         _ action: KioskAction, from source: ActionSource, at now: KioskTime,
         into effects: inout [KioskEffect]
     ) {
-        if settings.night != nil, source == .button || action == .wake {
-            let wasBlank = power == .off
-            if power != .on || wokenUntil != nil {
-                wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
-                updatePower(at: now, into: &effects)
-            }
-            // A press on a blank display only wakes it.
-            if wasBlank && source == .button { return }
-        }
+        if source == .button || action == .wake { wake(at: now, into: &effects) }
         let before = slide
         switch action {
         case .nextCity: moveCity(by: 1)
@@ -336,7 +356,9 @@ public struct KioskState: Sendable {
         let old = settings
         let shownCity = currentCity
         settings = newSettings
-        configError = nil
+        configProblems = []
+        if old.displayHardware != newSettings.displayHardware { effects.append(.reopenDisplay) }
+        if old.sensorHardware != newSettings.sensorHardware { effects.append(.reopenSensor) }
         if let shownCity,
             let index = newSettings.cities.firstIndex(where: { $0.isSamePlace(as: shownCity) })
         {
@@ -376,29 +398,5 @@ public struct KioskState: Sendable {
         var seen: [KioskEffect] = []
         for effect in effects where !seen.contains(effect) { seen.append(effect) }
         return seen
-    }
-
-    // MARK: Clock arithmetic
-
-    private static func nextMinute(after now: KioskTime) -> MonotonicInstant {
-        let local = now.local
-        let intoMinute =
-            Double(local.second) + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-        return now.monotonic.advanced(bySeconds: 60 - intoMinute)
-    }
-
-    private static func nextNightChange(_ night: NightWindow, after now: KioskTime)
-        -> MonotonicInstant
-    {
-        let local = now.local
-        let secondOfDay =
-            Double(local.minuteOfDay * 60 + local.second)
-            + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-        let boundaries = [night.from.minuteOfDay, night.to.minuteOfDay].map { Double($0 * 60) }
-        let waits = boundaries.map { boundary -> Double in
-            let wait = boundary - secondOfDay
-            return wait > 0 ? wait : wait + 86_400
-        }
-        return now.monotonic.advanced(bySeconds: waits.min() ?? 86_400)
     }
 }
