@@ -197,4 +197,42 @@ import Testing
         #expect(state.slide == before)
         #expect(state.pausedUntil == nil, "no action, no pause")
     }
+
+    // MARK: The steps of a slide on a small display
+
+    @Test func theStepsOfASlideAreTimedByTheReducer() {
+        var clock = TestClock()
+        var state = Self.started(clock)
+        let city = state.slide
+        #expect(state.handle(.slideSteps(3, for: Slide(.page(.indoor))), at: clock.now).isEmpty)
+        #expect(state.handle(.slideSteps(3, for: city), at: clock.now).isEmpty, "step 0 is up")
+        #expect(state.nextDeadline == clock.now.monotonic.advanced(bySeconds: 5))
+        var steps: [Int] = []
+        for _ in 0..<2 {
+            clock.advance(5)
+            #expect(state.handle(.tick, at: clock.now).contains(.render))
+            steps.append(state.slideStep)
+        }
+        #expect(steps == [1, 2])
+        #expect(state.slide == city)
+        clock.advance(5)
+        _ = state.handle(.tick, at: clock.now)
+        #expect(state.slide != city, "after cycle_seconds the next slide comes")
+        #expect(state.slideStep == 0)
+        #expect(state.nextDeadline == clock.now.monotonic.advanced(bySeconds: 15))
+    }
+
+    @Test func aPausedSlideGoesRoundItsStepsAgain() {
+        var clock = TestClock()
+        var state = Self.started(clock)
+        _ = state.handle(.action(.showCity(0), from: .control), at: clock.now)
+        _ = state.handle(.slideSteps(2, for: state.slide), at: clock.now)
+        var steps: [Int] = []
+        for _ in 0..<4 {
+            clock.advance(7.5)
+            _ = state.handle(.tick, at: clock.now)
+            steps.append(state.slideStep)
+        }
+        #expect(steps == [1, 0, 1, 0], "paused for 60 s: the two steps take turns")
+    }
 }

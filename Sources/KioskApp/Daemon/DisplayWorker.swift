@@ -23,8 +23,8 @@ public actor DisplayWorker {
 
     /// What the worker can be asked to do.
     public enum Command: Sendable {
-        /// Draw this page.
-        case show(PageModel)
+        /// Draw step `step` of this page, which shows `slide` (nil outside the daemon).
+        case show(PageModel, slide: Slide? = nil, step: Int = 0)
         /// Turn the display on, dim it, or blank it.
         case power(DisplayPower)
     }
@@ -42,6 +42,17 @@ public actor DisplayWorker {
         /// A problem that does not stop the frames but spoils them: the console could not
         /// be put in graphics mode, so its text may show over the picture.
         public var warning: String? = nil
+        /// How many steps the slide shown takes on a small display (a city page on a 16×2
+        /// LCD: 3), for the reducer, which times them.
+        public var steps: SlideSteps? = nil
+    }
+
+    /// How many steps a slide takes on this display.
+    public struct SlideSteps: Sendable, Hashable {
+        /// The slide.
+        public var slide: Slide
+        /// Its steps, at least 1.
+        public var count: Int
     }
 
     private let executor: DedicatedThreadExecutor
@@ -52,13 +63,11 @@ public actor DisplayWorker {
 
     private let open: @Sendable () throws -> Backend
     private let mirrorPath: String?
-    private let slideSeconds: Double
     private let time: any TimeSource
     private let renderer: PageRenderer?
     private let rendererProblem: String?
     private var display: Backend?
-    private var slide: (key: String, start: MonotonicInstant)?
-    private var stepGeneration = 0
+    private var steps: SlideSteps?
     private var lastOpenAttempt: MonotonicInstant?
     private var power = DisplayPower.on
     private var frame = 0
@@ -74,10 +83,9 @@ public actor DisplayWorker {
     ///   - onFrame: told after every frame, shown or failed (the engine's READY=1 and logs).
     public init(
         open: @escaping @Sendable () throws -> Backend, mirrorPath: String? = nil,
-        slideSeconds: Double = 15, time: any TimeSource,
+        time: any TimeSource,
         onFrame: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
-        self.slideSeconds = slideSeconds
         self.executor = DedicatedThreadExecutor()
         self.open = open
         self.mirrorPath = mirrorPath
@@ -111,7 +119,7 @@ public actor DisplayWorker {
     public func report() -> Report {
         Report(
             frame: frame, size: currentSize, power: power, error: lastError,
-            warning: consoleProblem)
+            warning: consoleProblem, steps: steps)
     }
 
     /// The last frame shown and its number, if any.
@@ -169,13 +177,13 @@ public actor DisplayWorker {
             return state.commands.removeFirst()
         }) {
             switch command {
-            case .show(let model): await show(model)
+            case .show(let model, let slide, let step): await show(model, slide: slide, step: step)
             case .power(let power): await setPower(power)
             }
         }
     }
 
-    private func show(_ model: PageModel) async {
+    private func show(_ model: PageModel, slide: Slide?, step: Int) async {
         guard let renderer else {
             fail(rendererProblem ?? "The page renderer could not start.")
             return
@@ -188,7 +196,9 @@ public actor DisplayWorker {
                 image = try renderer.render(model, size: pixel.size).image
                 try pixel.show(image)
             case .small(let small, let simulated, let terminal):
-                let step = stepOfSlide(for: model, on: small)
+                let count = max(1, small.steps(for: model))
+                if let slide { steps = SlideSteps(slide: slide, count: count) }
+                let step = min(step, count - 1)
                 try await small.show(model, step: step)
                 image = simulated?.picture() ?? small.picture(of: model, step: step, power: power)
                 try terminal?.show(image)
@@ -208,31 +218,6 @@ public actor DisplayWorker {
         } catch {
             fail("\(error)")
         }
-    }
-
-    /// The step of a multi-step page (a city page on a 16×2 LCD) to show now, counted from
-    /// when the slide came up; the next step is drawn when it is due.
-    private func stepOfSlide(for model: PageModel, on small: SmallDisplay) -> Int {
-        let key = "\(model.page)|\(model.city?.city.name ?? "")"
-        let now = time.now().monotonic
-        if slide?.key != key { slide = (key, now) }
-        let schedule = StepSchedule(steps: small.steps(for: model), slideSeconds: slideSeconds)
-        let elapsed = now.seconds(since: slide?.start ?? now)
-        stepGeneration += 1
-        if let next = schedule.nextChange(secondsIntoSlide: elapsed) {
-            let generation = stepGeneration
-            let due = (slide?.start ?? now).advanced(bySeconds: next)
-            Task { [time] in
-                do {
-                    try await time.sleep(until: due)
-                } catch {
-                    return
-                }
-                // Only if no other frame came meanwhile: that one scheduled its own step.
-                if self.stepGeneration == generation { self.submit(.show(model)) }
-            }
-        }
-        return schedule.step(secondsIntoSlide: elapsed)
     }
 
     private func setPower(_ newPower: DisplayPower) async {

@@ -137,7 +137,7 @@ public actor KioskEngine {
         running = true
         let reports = frameReports
         let watchingFrames = Task {
-            for await report in reports { self.frameShown(report) }
+            for await report in reports { await self.frameShown(report) }
         }
         await process(
             .started(restored: start.restored, forecasts: start.forecasts, history: start.history))
@@ -218,7 +218,7 @@ public actor KioskEngine {
     private func perform(_ effect: KioskEffect, at now: KioskTime) async {
         switch effect {
         case .render:
-            display.submit(.show(pageModel(at: now)))
+            display.submit(.show(pageModel(at: now), slide: state.slide, step: state.slideStep))
         case .setDisplayPower(let power):
             display.submit(.power(power))
             note("display", "Display \(power.rawValue).", level: .info)
@@ -350,7 +350,7 @@ public actor KioskEngine {
     }
 
     /// Called by the display worker after each frame.
-    func frameShown(_ report: DisplayWorker.Report) {
+    func frameShown(_ report: DisplayWorker.Report) async {
         displayReport = report
         let line = statusLine
         if !ready {
@@ -370,6 +370,7 @@ public actor KioskEngine {
         note(
             "display console", report.warning, level: .warning,
             recovered: "The console is in graphics mode now; its text no longer shows.")
+        if let steps = report.steps { await process(.slideSteps(steps.count, for: steps.slide)) }
     }
 
     // MARK: Logging

@@ -78,6 +78,9 @@ public enum KioskEvent: Sendable {
     /// The config file `file` was refused for `problems` ("FILE, line N: …"); the kiosk
     /// keeps the last good one.
     case configRejected(problems: [String], file: String)
+    /// The display shows `slide` in `steps` steps (a city page on a 16×2 LCD: now,
+    /// details, next days); the reducer times them.
+    case slideSteps(Int, for: Slide)
     /// The kiosk is stopping.
     case stopping
 }

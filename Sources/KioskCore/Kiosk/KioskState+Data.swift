@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 
 /// The data the kiosk shows, kept by the reducer: forecasts, indoor readings and the
 /// notices about what went wrong, with the decisions that go with them (when to write the

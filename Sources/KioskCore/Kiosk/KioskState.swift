@@ -11,11 +11,11 @@ public struct KioskState: Sendable {
     public static let recentLimit = 10
 
     /// The settings in force.
-    public private(set) var settings: KioskSettings
+    public internal(set) var settings: KioskSettings
     /// What is on screen.
-    public private(set) var slide: Slide
+    public internal(set) var slide: Slide
     /// The favourite last shown on a per-city page (0-based).
-    public private(set) var cityIndex = 0
+    public internal(set) var cityIndex = 0
     /// The display's power.
     public private(set) var power = DisplayPower.on
     /// Favourites a person chose to look at, newest first.
@@ -27,9 +27,9 @@ public struct KioskState: Sendable {
     /// Refreshes failed in a row.
     public internal(set) var forecastFailures = 0
     /// Why the last sensor reading failed, while none has succeeded since.
-    public private(set) var sensorError: String?
+    public internal(set) var sensorError: String?
     /// Problems of the config file as "FILE, line N: …", while it is refused.
-    public private(set) var configProblems: [String] = []
+    public internal(set) var configProblems: [String] = []
     /// The config file that was refused, for the notice.
     var refusedConfigFile = ""
     /// The forecasts the pages show: the cache at start, then each refresh's.
@@ -38,6 +38,14 @@ public struct KioskState: Sendable {
     public internal(set) var indoor = IndoorTracker()
     /// When the indoor history was last written (wall clock).
     var lastHistoryFlush: Date
+    /// The step of the current slide on a display that shows it in several steps.
+    public internal(set) var slideStep = 0
+    /// How many steps the display said the current slide takes.
+    var slideSteps = 1
+    /// When the current slide came up.
+    var slideStart: MonotonicInstant
+    /// When the current slide's step next changes, if it has several.
+    var nextStep: MonotonicInstant?
     /// Buttons whose press woke a blank display: the rest of that press does nothing.
     var wakingButtons: Set<ButtonName> = []
 
@@ -57,7 +65,7 @@ public struct KioskState: Sendable {
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
     /// When the next sensor reading is due.
-    public private(set) var nextSensorRead: MonotonicInstant
+    public internal(set) var nextSensorRead: MonotonicInstant
     /// Whether a reading is under way.
     public private(set) var reading = false
     private var sensorFailures = 0
@@ -81,6 +89,7 @@ public struct KioskState: Sendable {
         self.settings = settings
         self.random = SplitMix64(seed: seed)
         lastHistoryFlush = now.wall
+        slideStart = now.monotonic
         slide =
             slideSequence(pages: settings.pages, cityCount: settings.cities.count).first
             ?? Slide(.empty)
@@ -103,6 +112,7 @@ public struct KioskState: Sendable {
         if settings.sensorEnabled, !reading { deadlines.append(nextSensorRead) }
         if let nextNightChange { deadlines.append(nextNightChange) }
         if let wokenUntil { deadlines.append(wokenUntil) }
+        if power != .off, let nextStep { deadlines.append(nextStep) }
         return deadlines.min()
     }
 
@@ -121,6 +131,8 @@ public struct KioskState: Sendable {
     /// Applies `event` at `now` and returns what the services must do, in order.
     public mutating func handle(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
         var effects: [KioskEffect] = []
+        let slideBefore = slide
+        defer { if slide != slideBefore { slideChanged(at: now) } }
         noteWallClock(at: now, into: &effects)
         switch event {
         case .started(let restored, let cached, let history):
@@ -178,6 +190,8 @@ public struct KioskState: Sendable {
             configProblems = problems
             refusedConfigFile = file
             effects.append(.render)
+        case .slideSteps(let steps, let shown):
+            noteSteps(steps, of: shown, at: now, into: &effects)
         case .stopping:
             started = false
             effects.append(.persistState(persistedState))
@@ -202,6 +216,9 @@ public struct KioskState: Sendable {
             advanceSlide()
             nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
             effects.append(.render)
+        }
+        if power != .off, let due = nextStep, now.monotonic >= due {
+            advanceStep(at: now, into: &effects)
         }
         if now.monotonic >= nextMinute {
             nextMinute = Self.nextMinute(after: now)
@@ -348,50 +365,6 @@ public struct KioskState: Sendable {
         } else if slide.cityIndex != nil {
             slide.cityIndex = cityIndex
         }
-    }
-
-    private mutating func apply(
-        _ newSettings: KioskSettings, at now: KioskTime, into effects: inout [KioskEffect]
-    ) {
-        let old = settings
-        let shownCity = currentCity
-        settings = newSettings
-        configProblems = []
-        if old.displayHardware != newSettings.displayHardware { effects.append(.reopenDisplay) }
-        if old.sensorHardware != newSettings.sensorHardware { effects.append(.reopenSensor) }
-        if let shownCity,
-            let index = newSettings.cities.firstIndex(where: { $0.isSamePlace(as: shownCity) })
-        {
-            cityIndex = index
-        } else {
-            cityIndex = min(cityIndex, max(0, newSettings.cities.count - 1))
-        }
-        let sequence = slides
-        let relocated = slide.cityIndex != nil ? Slide(slide.kind, cityIndex: cityIndex) : slide
-        slide =
-            sequence.contains(relocated)
-            ? relocated
-            : sequence.first(where: { $0.cityIndex == cityIndex }) ?? sequence.first
-                ?? Slide(.empty)
-        if old.forecastEndpoint != newSettings.forecastEndpoint {
-            // A rate limit counts against an address and a key: another API address or key
-            // may well be allowed, so the hold is tried again rather than waited out.
-            rateLimitedUntil = nil
-        }
-        if old.cities != newSettings.cities || old.forecastQuery != newSettings.forecastQuery {
-            // New favourites, units or an API address need forecasts now, within the rate
-            // limit.
-            refreshSoon(at: now)
-        }
-        if old.refreshMinutes != newSettings.refreshMinutes, forecastFailures == 0, let lastForecast
-        {
-            let wait =
-                Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
-            nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
-        }
-        if !old.sensorEnabled, newSettings.sensorEnabled { nextSensorRead = now.monotonic }
-        if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
-        effects.append(.render)
     }
 
     private func deduplicated(_ effects: [KioskEffect]) -> [KioskEffect] {
