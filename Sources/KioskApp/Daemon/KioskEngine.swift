@@ -151,8 +151,14 @@ public actor KioskEngine {
         await watchingFrames.value
     }
 
-    /// Hands an event to the engine from outside (buttons, the config watcher).
-    public nonisolated func post(_ event: KioskEvent) {
+    /// The one door in: a button gesture or a remote command, applied now. The control
+    /// socket reads the state after it for its reply; buttons just wait their turn.
+    public func handle(_ command: KioskCommand) async {
+        await process(command.event)
+    }
+
+    /// Queues an event of the engine's own (a timer that is due).
+    nonisolated func post(_ event: KioskEvent) {
         inbox.yield(event)
     }
 

@@ -140,7 +140,7 @@ struct ButtonService: Service {
                 switch report {
                 case .gesture(let gesture, _):
                     // The reducer maps it (and knows whether the screen is blank).
-                    engine.post(.button(gesture))
+                    await engine.handle(.gesture(gesture))
                 case .problem(let sentence):
                     logger.warning("\(sentence)")
                 case .recovered(let sentence):
