@@ -135,7 +135,7 @@ struct ButtonService: Service {
                 continue
             }
             let watcher = ButtonWatcher(
-                input: input, settings: settings.gestureSettings, now: MonotonicClock.now)
+                input: input, settings: settings.gestureSettings, time: time)
             for await report in watcher.reports() {
                 switch report {
                 case .gesture(let gesture, _):
