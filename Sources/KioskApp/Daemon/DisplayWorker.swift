@@ -115,6 +115,24 @@ public actor DisplayWorker {
         if start { Task { await self.drain() } }
     }
 
+    /// Follows the kiosk's snapshots until the stream ends or the task is cancelled: a
+    /// changed power is applied, a new frame number drawn (the newest only, when frames
+    /// come faster than the display takes them).
+    public nonisolated func follow(_ snapshots: AsyncStream<KioskSnapshot>) async {
+        var power = DisplayPower.on
+        var frame: Int?
+        for await snapshot in snapshots {
+            if snapshot.power != power {
+                power = snapshot.power
+                submit(.power(power))
+            }
+            if snapshot.frame != frame {
+                frame = snapshot.frame
+                submit(.show(snapshot.page, slide: snapshot.slide, step: snapshot.step))
+            }
+        }
+    }
+
     /// The latest report.
     public func report() -> Report {
         Report(

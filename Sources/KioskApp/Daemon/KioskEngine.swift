@@ -104,6 +104,12 @@ public actor KioskEngine {
     /// Writes under way (state, history), awaited by `stop()`.
     private var writes: [Int: Task<Void, Never>] = [:]
     private var nextTaskID = 0
+    /// What the kiosk is, for whoever follows: the display worker, and later more.
+    let snapshots = Broadcaster<KioskSnapshot>()
+    /// Frames the reducer asked for so far.
+    private var frameCount = 0
+    /// The display worker following the snapshots.
+    private var following: Task<Void, Never>?
     private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
     private let events: AsyncStream<KioskEvent>
     private let inbox: AsyncStream<KioskEvent>.Continuation
@@ -135,6 +141,7 @@ public actor KioskEngine {
     /// Runs until `stop()`: the first frame comes from the cache, before any network call.
     public func run() async {
         running = true
+        startFollowing()
         let reports = frameReports
         let watchingFrames = Task {
             for await report in reports { await self.frameShown(report) }
@@ -176,6 +183,9 @@ public actor KioskEngine {
         await process(.stopping)
         for write in writes.values { await write.value }
         writes = [:]
+        snapshots.finish()
+        following?.cancel()
+        following = nil
         await display.close()
         await parts.files.stop()
         configListeners.forEach { $0.finish() }
@@ -196,12 +206,41 @@ public actor KioskEngine {
 
     // MARK: The loop
 
-    /// Applies one event and carries out its effects.
+    /// Applies one event, carries out its effects, and publishes a snapshot when what the
+    /// display shows changed (a frame or the power).
     func process(_ event: KioskEvent) async {
         let now = parts.time.now()
         let effects = state.handle(event, at: now)
         for effect in effects { await perform(effect, at: now) }
+        let draws = effects.contains(.render)
+        let powers = effects.contains { if case .setDisplayPower = $0 { true } else { false } }
+        if draws { frameCount += 1 }
+        if draws || powers { snapshots.publish(snapshot(at: now)) }
         scheduleTimer()
+    }
+
+    /// The snapshots as they are published: the latest at once, then every change.
+    public nonisolated func snapshotStream() -> AsyncStream<KioskSnapshot> {
+        snapshots.values()
+    }
+
+    /// What the kiosk is now.
+    func snapshot(at now: KioskTime) -> KioskSnapshot {
+        KioskSnapshot(
+            frame: frameCount, slide: state.slide, step: state.slideStep,
+            page: pageModel(at: now), power: state.power, notices: state.notices(at: now),
+            reading: state.indoor.latest, sensorError: state.sensorError,
+            forecastFetchedAt: state.lastForecast, forecastStale: state.isStale(at: now),
+            forecastError: state.forecastError, configProblems: state.configProblems)
+    }
+
+    /// The display worker follows the snapshots: a press reaches the pixels without the
+    /// worker asking the engine anything.
+    private func startFollowing() {
+        following?.cancel()
+        let display = display
+        let stream = snapshots.values()
+        following = Task { await display.follow(stream) }
     }
 
     /// Starts `work` as a tracked task: `stop()` cancels effects and awaits writes.
@@ -224,9 +263,8 @@ public actor KioskEngine {
     private func perform(_ effect: KioskEffect, at now: KioskTime) async {
         switch effect {
         case .render:
-            display.submit(.show(pageModel(at: now), slide: state.slide, step: state.slideStep))
+            break  // Published as a snapshot once every effect is done.
         case .setDisplayPower(let power):
-            display.submit(.power(power))
             note("display", "Display \(power.rawValue).", level: .info)
         case .fetchForecasts:
             track(write: false) { await $0.fetchForecasts() }
@@ -253,9 +291,11 @@ public actor KioskEngine {
                 }
             }
         case .reopenDisplay:
+            following?.cancel()
             await display.close()
             let frames = frameInbox
             display = parts.makeDisplay(configuration) { frames.yield($0) }
+            startFollowing()
             parts.logger.info("Display settings changed; the display was opened again.")
         case .reopenSensor:
             sensor = parts.makeSensor(configuration)
