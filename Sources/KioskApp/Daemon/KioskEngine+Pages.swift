@@ -57,22 +57,4 @@ extension KioskEngine {
                 seaLevelPressure: elevation.map { reading.seaLevelPressure(elevation: $0) },
                 dewPoint: reading.dewPoint, tendency: indoor.tendency, history: history))
     }
-
-    /// One line for systemd's STATUS= and the log: what is shown and how the data is.
-    var statusLine: String {
-        var parts: [String] = []
-        switch state.slide.kind {
-        case .empty: parts.append("No favourites yet")
-        case .page(let page):
-            let city = state.slide.cityIndex.flatMap {
-                configuration.cities.indices.contains($0) ? configuration.cities[$0].name : nil
-            }
-            parts.append("Showing the \(page.rawValue) page" + (city.map { " of \($0)" } ?? ""))
-        }
-        if state.forecastError != nil { parts.append("forecast failing") }
-        if state.sensorError != nil { parts.append("sensor failing") }
-        if !state.configProblems.isEmpty { parts.append("config refused") }
-        if let error = displayReport?.error { parts.append("display: \(error)") }
-        return parts.joined(separator: " · ")
-    }
 }

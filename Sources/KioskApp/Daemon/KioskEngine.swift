@@ -110,13 +110,15 @@ public actor KioskEngine {
     private var frameCount = 0
     /// The display worker following the snapshots.
     private var following: Task<Void, Never>?
+    /// systemd following the snapshots.
+    private var notifying: Task<Void, Never>?
+    /// Reports from the display so far.
+    private var displayReports = 0
     private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
     private let events: AsyncStream<KioskEvent>
     private let inbox: AsyncStream<KioskEvent>.Continuation
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
-    private var ready = false
-    private var lastStatusLine = ""
     var logged: [String: String] = [:]
     private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
@@ -142,6 +144,14 @@ public actor KioskEngine {
     public func run() async {
         running = true
         startFollowing()
+        let notifier = parts.notifier
+        let stream = snapshots.values()
+        notifying = Task {
+            var systemd = SystemdStatus()
+            for await snapshot in stream {
+                if let message = systemd.message(for: snapshot) { notifier.notify(message) }
+            }
+        }
         let reports = frameReports
         let watchingFrames = Task {
             for await report in reports { await self.frameShown(report) }
@@ -186,6 +196,8 @@ public actor KioskEngine {
         snapshots.finish()
         following?.cancel()
         following = nil
+        notifying?.cancel()
+        notifying = nil
         await display.close()
         await parts.files.stop()
         configListeners.forEach { $0.finish() }
@@ -231,7 +243,8 @@ public actor KioskEngine {
             page: pageModel(at: now), power: state.power, notices: state.notices(at: now),
             reading: state.indoor.latest, sensorError: state.sensorError,
             forecastFetchedAt: state.lastForecast, forecastStale: state.isStale(at: now),
-            forecastError: state.forecastError, configProblems: state.configProblems)
+            forecastError: state.forecastError, configProblems: state.configProblems,
+            displayReports: displayReports, displayError: displayReport?.error)
     }
 
     /// The display worker follows the snapshots: a press reaches the pixels without the
@@ -345,19 +358,12 @@ public actor KioskEngine {
                 file: store.path))
     }
 
-    /// Called by the display worker after each frame.
+    /// What the display worker reports after each frame (its own stream, never a call
+    /// back from the press path): logged, and published for status and systemd.
     func frameShown(_ report: DisplayWorker.Report) async {
         displayReport = report
-        let line = statusLine
-        if !ready {
-            // systemd: started once the first frame is up (or could not be: the kiosk runs
-            // on and says why in `status`).
-            ready = true
-            parts.notifier.notify("READY=1\nSTATUS=\(line)")
-        } else if line != lastStatusLine {
-            parts.notifier.notify("STATUS=\(line)")
-        }
-        lastStatusLine = line
+        displayReports += 1
+        snapshots.publish(snapshot(at: parts.time.now()))
         if let error = report.error {
             note("display frame", error, level: .error)
         } else {

@@ -29,13 +29,17 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var forecastError: String?
     /// Problems of the config file while it is refused.
     public var configProblems: [String]
+    /// How many frames the display reported, shown or failed: 0 until the first is up.
+    public var displayReports = 0
+    /// Why the display's last frame could not be shown, if so.
+    public var displayError: String?
 
     /// Creates a snapshot.
     public init(
         frame: Int, slide: Slide, step: Int, page: PageModel, power: DisplayPower,
         notices: [KioskNotice], reading: SensorReading?, sensorError: String?,
         forecastFetchedAt: Date?, forecastStale: Bool, forecastError: String?,
-        configProblems: [String]
+        configProblems: [String], displayReports: Int = 0, displayError: String? = nil
     ) {
         self.frame = frame
         self.slide = slide
@@ -49,5 +53,48 @@ public struct KioskSnapshot: Sendable, Hashable {
         self.forecastStale = forecastStale
         self.forecastError = forecastError
         self.configProblems = configProblems
+        self.displayReports = displayReports
+        self.displayError = displayError
+    }
+}
+
+extension KioskSnapshot {
+    /// One line for systemd's STATUS= and the log: what is shown and how the data is.
+    public var statusLine: String {
+        var parts: [String] = []
+        switch slide.kind {
+        case .empty: parts.append("No favourites yet")
+        case .page(let page):
+            let city = slide.cityIndex == nil ? nil : self.page.city?.city.name
+            parts.append("Showing the \(page.rawValue) page" + (city.map { " of \($0)" } ?? ""))
+        }
+        if forecastError != nil { parts.append("forecast failing") }
+        if sensorError != nil { parts.append("sensor failing") }
+        if !configProblems.isEmpty { parts.append("config refused") }
+        if let displayError { parts.append("display: \(displayError)") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// What systemd hears (`Type=notify`), decided from the snapshots: READY=1 once the first
+/// frame is up (or could not be: the kiosk runs on and says why in `status`), then STATUS=
+/// whenever the status line changes.
+public struct SystemdStatus: Sendable {
+    private var ready = false
+    private var lastLine = ""
+
+    /// Nothing said yet.
+    public init() {}
+
+    /// The message for `snapshot`, or nil when systemd has heard it already.
+    public mutating func message(for snapshot: KioskSnapshot) -> String? {
+        guard snapshot.displayReports > 0 else { return nil }
+        let line = snapshot.statusLine
+        defer { lastLine = line }
+        if !ready {
+            ready = true
+            return "READY=1\nSTATUS=\(line)"
+        }
+        return line != lastLine ? "STATUS=\(line)" : nil
     }
 }
