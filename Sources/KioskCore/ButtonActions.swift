@@ -75,33 +75,3 @@ public struct ButtonActionMap: Sendable, Hashable {
         }
     }
 }
-
-/// Turns gestures into actions, remembering which press woke the display: any press while
-/// it is blanked only wakes it, and the rest of that press (its short, long or repeats)
-/// does nothing more.
-public struct ButtonInterpreter: Sendable {
-    /// The action map.
-    public var map: ButtonActionMap
-    private var waking: Set<ButtonName> = []
-
-    /// Creates an interpreter for a map.
-    public init(map: ButtonActionMap) { self.map = map }
-
-    /// The action for `gesture`, or nil when it calls for none. `isBlanked` says whether
-    /// the display is blanked now (night mode).
-    public mutating func action(for gesture: ButtonGesture, isBlanked: Bool) -> ButtonAction? {
-        switch gesture.kind {
-        case .press:
-            guard isBlanked else { return nil }
-            waking.insert(gesture.button)
-            return .wake
-        case .release:
-            waking.remove(gesture.button)
-            return nil
-        case .short, .long, .repeat:
-            if waking.contains(gesture.button) { return nil }
-            let action = map.action(for: gesture.kind, of: gesture.button)
-            return action == .none ? nil : action
-        }
-    }
-}

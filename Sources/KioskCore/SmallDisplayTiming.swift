@@ -39,8 +39,8 @@ public struct BurnInShift: Sendable, Hashable {
 /// into equal parts, one per step, and when the slide stays longer (cycling paused after a
 /// button press) the steps go round again.
 ///
-/// The daemon asks the display how many steps a page has, shows step
-/// `step(secondsIntoSlide:)`, and renders again at `nextChange(secondsIntoSlide:)`.
+/// The display says how many steps a slide has (`KioskEvent.slideSteps`); the reducer shows
+/// step `step(secondsIntoSlide:)` and asks for a frame again at `nextChange(secondsIntoSlide:)`.
 public struct StepSchedule: Sendable, Hashable {
     /// How many steps the page has, at least 1.
     public let steps: Int

@@ -23,7 +23,7 @@ struct NextCommand: ParsableCommand {
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard).send(
-            ControlRequest(cmd: "next"))
+            .next)
     }
 }
 
@@ -34,7 +34,7 @@ struct PreviousCommand: ParsableCommand {
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard).send(
-            ControlRequest(cmd: "previous"))
+            .previous)
     }
 }
 
@@ -46,7 +46,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard)
-            .send(ControlRequest(cmd: "show", city: city))
+            .send(.show(city: city))
     }
 }
 
@@ -58,7 +58,7 @@ struct PageCommand: ParsableCommand {
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard)
-            .send(ControlRequest(cmd: "page", page: page))
+            .send(.page(page))
     }
 }
 
@@ -72,7 +72,7 @@ struct RefreshCommand: ParsableCommand {
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard).send(
-            ControlRequest(cmd: "refresh", force: force ? true : nil))
+            .refresh(force: force))
     }
 }
 

@@ -1,6 +1,7 @@
 import Glibc
 import KioskApp
 import KioskCore
+import KioskTesting
 import LinuxPlatform
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         settings.longPressMilliseconds = 150
         let input = KeyboardButtonInput(settings: settings, descriptor: ends[0])
         let watcher = ButtonWatcher(
-            input: input, settings: settings.gestureSettings, now: MonotonicClock.now)
+            input: input, settings: settings.gestureSettings, time: SystemTimeSource())
         let text = Array("n\rS".utf8)
         _ = text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
@@ -47,7 +48,7 @@ import Testing
         settings.backend = .keyboard
         let watcher = ButtonWatcher(
             input: KeyboardButtonInput(settings: settings, descriptor: ends[0]),
-            settings: settings.gestureSettings, now: MonotonicClock.now)
+            settings: settings.gestureSettings, time: SystemTimeSource())
         let (progress, step) = AsyncStream.makeStream(of: Int.self)
         let consumer = Task {
             var count = 0
@@ -63,6 +64,41 @@ import Testing
         consumer.cancel()
         // The pipe stays open: only the cancellation can end the loop.
         #expect(await consumer.value == 3)
+    }
+
+    /// Edges from a test, at the manual clock's instants.
+    struct ScriptedInput: ButtonInput {
+        let stream: AsyncStream<ButtonInputEvent>
+        var summary: String { "scripted" }
+        func events() -> AsyncStream<ButtonInputEvent> { stream }
+    }
+
+    @Test func theLongPressWaitsOnTheInjectedClock() async {
+        let time = ManualTimeSource()
+        let (edges, edge) = AsyncStream.makeStream(of: ButtonInputEvent.self)
+        var settings = ButtonSettings()
+        settings.backend = .keyboard  // no debounce: the press is reported at once
+        settings.longPressMilliseconds = 800
+        let watcher = ButtonWatcher(
+            input: ScriptedInput(stream: edges), settings: settings.gestureSettings, time: time)
+        var reports = watcher.reports().makeAsyncIterator()
+        let pressedAt = time.now().monotonic
+        edge.yield(.edge(ButtonEdge(button: .select, isPressed: true, time: pressedAt)))
+        #expect(
+            await reports.next()
+                == .gesture(ButtonGesture(.select, .press, at: pressedAt), source: ""))
+        // The watcher sleeps on the manual clock until the long press is due: no real time
+        // passes, and nothing comes until the clock is moved.
+        for _ in 0..<100_000 where time.sleeperCount == 0 { await Task.yield() }
+        #expect(time.nextDeadline == pressedAt.advanced(by: .milliseconds(800)))
+        time.advance(bySeconds: 0.8)
+        guard case .gesture(let long, _)? = await reports.next() else {
+            Issue.record("no long press")
+            return
+        }
+        #expect(long.kind == .long)
+        #expect(long.time == pressedAt.advanced(by: .milliseconds(800)))
+        edge.finish()
     }
 
     @Test func noneBackendIsAUsageError() {

@@ -120,7 +120,7 @@ import Testing
         let commands = ControlCommands(
             client: ControlClient(path: server.path), console: Recorder().console)
         let outcome = await onDedicatedThread {
-            Result { try commands.send(ControlRequest(cmd: "show", city: "Paris")) }
+            Result { try commands.send(.show(city: "Paris")) }
         }
         await server.stop()
         guard case .failure(let error as CommandFailure) = outcome else {

@@ -136,7 +136,7 @@ import Testing
                 display.state.withLock { $0.failing = Int.random(in: 0..<10, using: &random) == 0 }
             }
             if Int.random(in: 0..<8, using: &random) == 0 {
-                engine.post(.action(actions.randomElement(using: &random)!, from: .button))
+                await engine.handle(.action(actions.randomElement(using: &random)!))
             }
             if tick % 120 == 0 { _ = await engine.control(ControlRequest(cmd: "status")) }
             try await settle(time, transport, engine)

@@ -68,32 +68,6 @@ import Testing
         #expect(ButtonActionMap.slot(named: "middle") == nil)
     }
 
-    @Test func aPressWhileBlankedOnlyWakes() {
-        var interpreter = ButtonInterpreter(map: .threeButtons)
-        #expect(interpreter.action(for: gesture(.select, .press), isBlanked: true) == .wake)
-        // The display is awake now, but the rest of that press still does nothing.
-        #expect(interpreter.action(for: gesture(.select, .long), isBlanked: false) == nil)
-        #expect(interpreter.action(for: gesture(.select, .release), isBlanked: false) == nil)
-        // The next press acts.
-        #expect(interpreter.action(for: gesture(.select, .press), isBlanked: false) == nil)
-        #expect(interpreter.action(for: gesture(.select, .short), isBlanked: false) == .nextPage)
-    }
-
-    @Test func wakingOneButtonLeavesTheOthersAlone() {
-        var interpreter = ButtonInterpreter(map: .threeButtons)
-        #expect(interpreter.action(for: gesture(.next, .press), isBlanked: true) == .wake)
-        #expect(interpreter.action(for: gesture(.next, .repeat), isBlanked: false) == nil)
-        #expect(interpreter.action(for: gesture(.previous, .press), isBlanked: false) == nil)
-        #expect(
-            interpreter.action(for: gesture(.previous, .short), isBlanked: false) == .previousCity)
-        #expect(interpreter.action(for: gesture(.next, .short), isBlanked: false) == nil)
-    }
-
-    @Test func noneIsNoAction() {
-        var interpreter = ButtonInterpreter(map: .threeButtons)
-        #expect(interpreter.action(for: gesture(.next, .long), isBlanked: false) == nil)
-    }
-
     @Test func keyCodesByNameAndNumber() {
         #expect(InputKeyCode.code("KEY_RIGHT") == 106)
         #expect(InputKeyCode.code("key_enter") == 28)

@@ -66,7 +66,7 @@ import Testing
         let start = now(wall: Self.base, uptime: 100)
         var state = KioskState(settings: settings(), now: start, seed: 1)
         let fetched = Date(timeIntervalSince1970: Self.base + 86_400)
-        let effects = state.handle(.started(restored: nil, newestForecast: fetched), at: start)
+        let effects = state.handle(.started(restored: nil, forecasts: cached(fetched)), at: start)
         #expect(state.secondsUntilRefresh(at: start) == 0)
         #expect(state.lastForecast == start.wall)
         #expect(effects.contains(.fetchForecasts))
@@ -76,7 +76,7 @@ import Testing
         // Booted a day ahead; a forecast fetched on that clock.
         var clock = now(wall: Self.base + 86_400, uptime: 100)
         var state = KioskState(settings: settings(), now: clock, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: nil), at: clock)
+        _ = state.handle(.started(restored: nil, forecasts: []), at: clock)
         _ = state.handle(.tick, at: clock)
         _ = state.handle(.forecastSucceeded(fetchedAt: clock.wall), at: clock)
         #expect(state.secondsUntilRefresh(at: clock) == 15 * 60)
@@ -91,7 +91,7 @@ import Testing
     @Test func smallAdjustmentsAreNotSteps() {
         var clock = now(wall: Self.base, uptime: 100)
         var state = KioskState(settings: settings(), now: clock, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: nil), at: clock)
+        _ = state.handle(.started(restored: nil, forecasts: []), at: clock)
         _ = state.handle(.tick, at: clock)
         _ = state.handle(.forecastSucceeded(fetchedAt: clock.wall), at: clock)
         clock = now(wall: Self.base + 30.5, uptime: 130)

@@ -24,7 +24,7 @@ import Testing
     static func started(_ clock: TestClock, night: NightWindow? = nil) -> KioskState {
         var state = KioskState(
             settings: KioskSettings(configuration(night: night)), now: clock.now, seed: 3)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         return state
     }
 

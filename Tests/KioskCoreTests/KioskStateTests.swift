@@ -34,6 +34,10 @@ private func settings(
     return KioskSettings(configuration)
 }
 
+private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture {
+    ButtonGesture(button, kind, at: .milliseconds(0))
+}
+
 /// Runs the state until `clock` reaches `seconds` later, ticking at every deadline.
 private func run(
     _ state: inout KioskState, _ clock: inout TestClock, for seconds: Double
@@ -76,7 +80,8 @@ private func run(
         var clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
         let fetched = clock.now.wall.addingTimeInterval(-5 * 60)
-        let effects = state.handle(.started(restored: nil, newestForecast: fetched), at: clock.now)
+        let effects = state.handle(
+            .started(restored: nil, forecasts: cached(fetched)), at: clock.now)
         #expect(effects == [.render, .readSensor])
         // The cache is 5 minutes old: the refresh comes 10 minutes from now.
         let later = run(&state, &clock, for: 9 * 60 + 50)
@@ -88,14 +93,14 @@ private func run(
         let clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
         #expect(
-            state.handle(.started(restored: nil, newestForecast: nil), at: clock.now)
+            state.handle(.started(restored: nil, forecasts: []), at: clock.now)
                 == [.render, .fetchForecasts, .readSensor])
     }
 
     @Test func cyclesEveryCycleSeconds() {
         var clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         var shown = [state.slide]
         for _ in 0..<6 {
             _ = run(&state, &clock, for: 15)
@@ -107,7 +112,7 @@ private func run(
     @Test func interactionPausesCyclingThenItResumes() {
         var clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         clock.advance(5)
         let effects = state.handle(.action(.nextCity, from: .button), at: clock.now)
         #expect(effects.contains(.render))
@@ -124,7 +129,7 @@ private func run(
         let clock = TestClock()
         var state = KioskState(
             settings: settings(cities: [rome, berlin, oslo]), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         _ = state.handle(.action(.nextPage, from: .button), at: clock.now)
         #expect(state.slide == Slide(.page(.hourly), cityIndex: 0))
         _ = state.handle(.action(.previousCity, from: .button), at: clock.now)
@@ -147,7 +152,7 @@ private func run(
         }
         let clock = TestClock()
         var state = KioskState(settings: settings(cities: cities), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         var persisted: [PersistedKioskState] = []
         for index in [3, 5, 3, 7, 0, 1, 2, 4, 6, 8, 9, 10, 11] {
             for case .persistState(let saved) in state.handle(
@@ -169,10 +174,13 @@ private func run(
             settings: settings(cities: [rome, berlin, oslo]), now: clock.now, seed: 1)
         let restored = PersistedKioskState(
             lastCity: oslo, lastPage: .hourly, recentCities: [oslo, rome])
-        _ = state.handle(.started(restored: restored, newestForecast: nil), at: clock.now)
+        _ = state.handle(.started(restored: restored, forecasts: []), at: clock.now)
         #expect(state.slide == Slide(.page(.hourly), cityIndex: 2))
         #expect(state.recentCities == [oslo, rome])
-        #expect(state.handle(.stopping, at: clock.now) == [.persistState(restored)])
+        #expect(
+            state.handle(.stopping, at: clock.now) == [
+                .persistState(restored), .saveHistory(IndoorHistory()),
+            ])
     }
 
     @Test(arguments: [
@@ -184,7 +192,7 @@ private func run(
         let clock = TestClock(hour: hour, minute: minute)
         var state = KioskState(settings: settings(night: night), now: clock.now, seed: 1)
         let effects = state.handle(
-            .started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+            .started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         #expect(state.power == (blank ? .off : .on))
         #expect(effects.contains(.setDisplayPower(.off)) == blank)
     }
@@ -195,7 +203,7 @@ private func run(
         var clock = TestClock(hour: 22, minute: 58)
         var state = KioskState(
             settings: settings(night: night, sensor: false), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         let evening = run(&state, &clock, for: 2 * 60 + 1)
         #expect(evening.contains(.setDisplayPower(.off)))
         #expect(state.power == .off)
@@ -213,13 +221,16 @@ private func run(
             from: TimeOfDay(hour: 23, minute: 0), to: TimeOfDay(hour: 6, minute: 30), mode: .off)
         var clock = TestClock(hour: 1, minute: 0)
         var state = KioskState(settings: settings(night: night), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         let before = state.slide
-        let wake = state.handle(.action(.nextCity, from: .button), at: clock.now)
+        let wake = state.handle(.button(gesture(.next, .press)), at: clock.now)
         #expect(wake.starts(with: [.setDisplayPower(.on), .render]))
+        _ = state.handle(.button(gesture(.next, .short)), at: clock.now)
+        _ = state.handle(.button(gesture(.next, .release)), at: clock.now)
         #expect(state.slide == before, "the first press only wakes")
         clock.advance(10)
-        _ = state.handle(.action(.nextCity, from: .button), at: clock.now)
+        _ = state.handle(.button(gesture(.next, .press)), at: clock.now)
+        _ = state.handle(.button(gesture(.next, .short)), at: clock.now)
         #expect(state.slide != before, "a press while awake navigates")
         let back = run(&state, &clock, for: 31)
         #expect(back.contains(.setDisplayPower(.off)))
@@ -231,7 +242,7 @@ private func run(
         let clock = TestClock(hour: 2, minute: 0)
         var state = KioskState(settings: settings(night: night), now: clock.now, seed: 1)
         let start = state.handle(
-            .started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+            .started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         #expect(start.contains(.setDisplayPower(.dim)))
         let press = state.handle(.action(.nextCity, from: .button), at: clock.now)
         #expect(press.contains(.setDisplayPower(.on)))
@@ -241,7 +252,7 @@ private func run(
     @Test func backoffDoublesFrom30SecondsTo30MinutesWithinJitter() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 42)
-        _ = state.handle(.started(restored: nil, newestForecast: nil), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: []), at: clock.now)
         var delays: [Double] = []
         for _ in 0..<9 {
             _ = state.handle(.forecastFailed(message: "offline", notBefore: nil), at: clock.now)
@@ -262,7 +273,7 @@ private func run(
     @Test func rateLimitWaitsForTheWindowAndRefreshCannotJumpIt() {
         let clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 7)
-        _ = state.handle(.started(restored: nil, newestForecast: nil), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: []), at: clock.now)
         let reset = clock.now.wall.addingTimeInterval(3600)
         _ = state.handle(.forecastFailed(message: "hourly limit", notBefore: reset), at: clock.now)
         let wait = state.secondsUntilRefresh(at: clock.now)
@@ -278,7 +289,7 @@ private func run(
     @Test func manualRefreshAndNewCitiesFetchAtOnce() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         clock.advance(60)
         #expect(
             state.handle(.action(.refresh, from: .button), at: clock.now).contains(.fetchForecasts))
@@ -299,7 +310,7 @@ private func run(
     @Test func newUnitsFetchAgain() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         clock.advance(60)
         var configuration = KioskConfiguration()
         configuration.cities = [rome, berlin]
@@ -319,13 +330,13 @@ private func run(
     @Test func staleAfterTwiceTheRefreshInterval() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         clock.advance(29 * 60)
         #expect(!state.isStale(at: clock.now))
         clock.advance(2 * 60)
         #expect(state.isStale(at: clock.now))
         var fresh = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)
-        _ = fresh.handle(.started(restored: nil, newestForecast: nil), at: clock.now)
+        _ = fresh.handle(.started(restored: nil, forecasts: []), at: clock.now)
         #expect(!fresh.isStale(at: clock.now), "nothing tried yet")
         _ = fresh.handle(.forecastFailed(message: "offline", notBefore: nil), at: clock.now)
         #expect(fresh.isStale(at: clock.now))
@@ -334,7 +345,7 @@ private func run(
     @Test func sensorPollsAndRetriesFasterAfterFailures() {
         var clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         _ = state.handle(.sensorFailed(message: "no answer at 0x76"), at: clock.now)
         #expect(state.sensorError == "no answer at 0x76")
         var waits: [Double] = []
@@ -345,7 +356,8 @@ private func run(
             _ = state.handle(.sensorFailed(message: "no answer at 0x76"), at: clock.now)
         }
         #expect(waits == [5, 10, 20, 40, 60, 60])
-        let recovered = state.handle(.sensorSucceeded, at: clock.now)
+        let recovered = state.handle(
+            .sensorSucceeded(indoorReading(at: clock.now.wall)), at: clock.now)
         #expect(recovered.contains(.render))
         #expect(state.sensorError == nil)
         #expect(state.nextSensorRead.seconds(since: clock.now.monotonic) == 60)
@@ -354,9 +366,11 @@ private func run(
     @Test func configRejectedIsShownUntilAGoodOneArrives() {
         let clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         #expect(
-            state.handle(.configRejected(message: "line 3: bad"), at: clock.now).contains(.render))
+            state.handle(
+                .configRejected(problems: ["line 3: bad"], file: "kiosk.toml"), at: clock.now
+            ).contains(.render))
         #expect(state.configError == "line 3: bad")
         _ = state.handle(.configChanged(settings()), at: clock.now)
         #expect(state.configError == nil)
@@ -366,7 +380,7 @@ private func run(
         let clock = TestClock()
         var state = KioskState(
             settings: settings(cities: [rome, berlin, oslo]), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         _ = state.handle(.action(.showCity(2), from: .control), at: clock.now)
         _ = state.handle(.configChanged(settings(cities: [oslo, rome])), at: clock.now)
         #expect(
@@ -381,7 +395,7 @@ private func run(
     @Test func wallClockJumpsDoNotDisturbTimers() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 1)
-        _ = state.handle(.started(restored: nil, newestForecast: clock.now.wall), at: clock.now)
+        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         let first = state.slide
         // NTP sets the clock a day forward one second after boot.
         clock.now.wall = clock.now.wall.addingTimeInterval(86_400)

@@ -18,17 +18,15 @@ public struct ButtonWatcher: Sendable {
     public let input: any ButtonInput
     /// The gesture timings.
     public let settings: GestureSettings
-    /// The monotonic clock the input's timestamps use.
-    public let now: @Sendable () -> MonotonicInstant
+    /// The clocks and sleeping: its monotonic clock is the one the input's timestamps use
+    /// (`SystemTimeSource` on a kiosk, a manual clock in tests).
+    public let time: any TimeSource
 
     /// Creates a watcher.
-    public init(
-        input: any ButtonInput, settings: GestureSettings,
-        now: @escaping @Sendable () -> MonotonicInstant
-    ) {
+    public init(input: any ButtonInput, settings: GestureSettings, time: any TimeSource) {
         self.input = input
         self.settings = settings
-        self.now = now
+        self.time = time
     }
 
     private enum Message: Sendable {
@@ -40,7 +38,7 @@ public struct ButtonWatcher: Sendable {
     /// closed) or when the consuming task is cancelled.
     public func reports() -> AsyncStream<ButtonReport> {
         let (stream, continuation) = AsyncStream.makeStream(of: ButtonReport.self)
-        let (input, settings, now) = (input, settings, now)
+        let (input, settings, time) = (input, settings, time)
         let task = Task {
             let (messages, inbox) = AsyncStream.makeStream(of: Message.self)
             let forwarding = Task {
@@ -67,16 +65,18 @@ public struct ButtonWatcher: Sendable {
                 case .input(.ended):
                     break receiving
                 case .wake:
-                    emit(machine.advance(to: now()))
+                    emit(machine.advance(to: time.now().monotonic))
                 }
                 sleeper?.cancel()
                 sleeper = nil
                 if let wake = machine.nextWake {
-                    let delay = max(wake.duration(since: now()), .zero)
                     sleeper = Task {
-                        // Cancellation only means a newer deadline replaced this one.
-                        try? await Task.sleep(for: delay)
-                        if !Task.isCancelled { inbox.yield(.wake) }
+                        do {
+                            try await time.sleep(until: wake)
+                        } catch {
+                            return  // A newer deadline replaced this one, or the end.
+                        }
+                        inbox.yield(.wake)
                     }
                 }
             }

@@ -28,7 +28,7 @@ public struct ButtonCommands: Sendable {
             settings.backend == .keyboard
                 ? "Press keys; q or Ctrl-C stops." : "Press the buttons; Ctrl-C stops.")
         let watcher = ButtonWatcher(
-            input: input, settings: settings.gestureSettings, now: MonotonicClock.now)
+            input: input, settings: settings.gestureSettings, time: SystemTimeSource())
         let map = settings.actionMap
         for await report in watcher.reports() {
             switch report {

@@ -34,7 +34,7 @@ public struct ControlCommands: Sendable {
     /// `status`: what the kiosk shows, its data, sensor, display and config.
     /// - Throws: `CommandFailure` (exit 3 when the daemon is not running).
     public func status(json: Bool, now: Date = Date()) throws {
-        let reply = try exchange(ControlRequest(cmd: "status"))
+        let reply = try exchange(.status)
         let status = try decode(StatusReply.self, from: reply).status
         if json {
             console.print(try JSONText.encode(status))
@@ -46,21 +46,21 @@ public struct ControlCommands: Sendable {
     /// `next`, `previous`, `show CITY`, `page P`, `refresh`: a command and the sentence the
     /// kiosk answers with.
     /// - Throws: `CommandFailure` when the kiosk refuses (exit 2) or is not running (3).
-    public func send(_ request: ControlRequest) throws {
-        let reply = try exchange(request)
+    public func send(_ command: ControlCommand) throws {
+        let reply = try exchange(command)
         console.print(try decode(MessageReply.self, from: reply).message)
     }
 
     /// `reload`: makes the kiosk read its config now.
     /// - Throws: `CommandFailure` (exit 2) listing the problems when the file is refused.
     public func reload() throws {
-        try send(ControlRequest(cmd: "reload"))
+        try send(.reload)
     }
 
     /// `screenshot -o FILE` (`-` = stdout): the frame on screen as PNG.
     /// - Throws: `CommandFailure` when there is no frame yet or the file cannot be written.
     public func screenshot(to path: String) throws {
-        let reply = try exchange(ControlRequest(cmd: "screenshot"))
+        let reply = try exchange(.screenshot)
         let image = try decode(ScreenshotReply.self, from: reply)
         guard let png = Data(base64Encoded: image.png) else {
             throw CommandFailure.runtime("The kiosk sent a screenshot that is not base64 PNG data.")
@@ -93,9 +93,8 @@ public struct ControlCommands: Sendable {
         defer { if CurrentProcess.isTerminal(1) { writeAll(1, TerminalScreen.leave) } }
         while frames.map({ shown < $0 }) ?? true {
             let (columns, rows) = terminal.cells()
-            let request = ControlRequest(
-                cmd: "preview", after: last, columns: columns, rows: max(1, rows - 1),
-                colors: colors)
+            let request = ControlCommand.preview(
+                after: last, columns: columns, rows: max(1, rows - 1), colors: colors)
             let reply = try decode(PreviewReply.self, from: exchange(request, timeout: 40))
             guard reply.frame != last else { continue }
             last = reply.frame
@@ -125,8 +124,8 @@ public struct ControlCommands: Sendable {
         var frame: Int
     }
 
-    func exchange(_ request: ControlRequest, timeout: Double = 15) throws -> [UInt8] {
-        let reply = try client.send(request, timeout: timeout)
+    func exchange(_ command: ControlCommand, timeout: Double = 15) throws -> [UInt8] {
+        let reply = try client.send(command, timeout: timeout)
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: Data(reply))

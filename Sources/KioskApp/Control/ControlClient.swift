@@ -9,7 +9,14 @@ public struct ControlClient: Sendable {
     /// A client for the socket at `path`.
     public init(path: String) { self.path = path }
 
-    /// Sends `request` and returns the reply line's bytes (without the newline).
+    /// Sends `command` and returns the reply line's bytes (without the newline).
+    /// - Throws: `CommandFailure` — exit 3 when no daemon listens, 1 on other failures.
+    public func send(_ command: ControlCommand, timeout: Double = 15) throws -> [UInt8] {
+        try send(command.request, timeout: timeout)
+    }
+
+    /// Sends a raw request (any `cmd`, as a test of the socket sends) and returns the reply
+    /// line's bytes (without the newline).
     /// - Throws: `CommandFailure` — exit 3 when no daemon listens, 1 on other failures.
     public func send(_ request: ControlRequest, timeout: Double = 15) throws -> [UInt8] {
         let descriptor = try connect()

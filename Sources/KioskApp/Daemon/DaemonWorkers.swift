@@ -51,27 +51,3 @@ public struct SensorFailure: Error, Sendable, Hashable {
     /// The sentence.
     public var message: String
 }
-
-/// The 3-hour pressure tendency and the spike filter on top of raw readings: what the
-/// indoor page shows next to the numbers.
-struct IndoorTracker {
-    private var pressures = PressureHistory()
-    private var spikes = SensorSpikeFilter()
-    /// The 24-hour history for the sparklines.
-    var history = IndoorHistory()
-    /// The latest filtered reading.
-    private(set) var latest: SensorReading?
-
-    /// Adds a reading: spikes are filtered, the history and the tendency updated.
-    mutating func record(_ reading: SensorReading, elevation: Double?) {
-        let filtered = spikes.filter(reading)
-        latest = filtered
-        history.record(filtered)
-        if let elevation {
-            pressures.record(filtered.seaLevelPressure(elevation: elevation), at: filtered.time)
-        }
-    }
-
-    /// Where the sea-level pressure has been heading for three hours, when known.
-    var tendency: PressureTendency? { pressures.tendency }
-}

@@ -12,8 +12,8 @@ import Synchronization
 public actor DisplayWorker {
     /// What the worker can be asked to do.
     public enum Command: Sendable {
-        /// Draw this page.
-        case show(PageModel)
+        /// Draw step `step` of this page, which shows `slide` (nil outside the daemon).
+        case show(PageModel, slide: Slide? = nil, step: Int = 0)
         /// Turn the display on, dim it, or blank it.
         case power(DisplayPower)
     }
@@ -35,6 +35,17 @@ public actor DisplayWorker {
         public var rotation = DisplayRotation.upright
         /// What the open display is and can do, for planning frames; nil while none is open.
         public var capabilities: DisplayCapabilities? = nil
+        /// How many steps the slide shown takes on a small display (a city page on a 16×2
+        /// LCD: 3), for the reducer, which times them.
+        public var steps: SlideSteps? = nil
+    }
+
+    /// How many steps a slide takes on this display.
+    public struct SlideSteps: Sendable, Hashable {
+        /// The slide.
+        public var slide: Slide
+        /// Its steps, at least 1.
+        public var count: Int
     }
 
     private let executor: DedicatedThreadExecutor
@@ -45,11 +56,9 @@ public actor DisplayWorker {
 
     private let open: @Sendable () throws -> any PageDisplay
     private let mirrorPath: String?
-    private let slideSeconds: Double
     private let time: any TimeSource
     private var display: (any PageDisplay)?
-    private var slide: (key: String, start: MonotonicInstant)?
-    private var stepGeneration = 0
+    private var steps: SlideSteps?
     private var lastOpenAttempt: MonotonicInstant?
     private var power = DisplayPower.on
     private var frame = 0
@@ -65,10 +74,9 @@ public actor DisplayWorker {
     ///   - onFrame: told after every frame, shown or failed (the engine's READY=1 and logs).
     public init(
         open: @escaping @Sendable () throws -> any PageDisplay, mirrorPath: String? = nil,
-        slideSeconds: Double = 15, time: any TimeSource,
+        time: any TimeSource,
         onFrame: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
-        self.slideSeconds = slideSeconds
         self.executor = DedicatedThreadExecutor()
         self.open = open
         self.mirrorPath = mirrorPath
@@ -91,13 +99,31 @@ public actor DisplayWorker {
         if start { Task { await self.drain() } }
     }
 
+    /// Follows the kiosk's snapshots until the stream ends or the task is cancelled: a
+    /// changed power is applied, a new frame number drawn (the newest only, when frames
+    /// come faster than the display takes them).
+    public nonisolated func follow(_ snapshots: AsyncStream<KioskSnapshot>) async {
+        var power = DisplayPower.on
+        var frame: Int?
+        for await snapshot in snapshots {
+            if snapshot.power != power {
+                power = snapshot.power
+                submit(.power(power))
+            }
+            if snapshot.frame != frame {
+                frame = snapshot.frame
+                submit(.show(snapshot.page, slide: snapshot.slide, step: snapshot.step))
+            }
+        }
+    }
+
     /// The latest report.
     public func report() -> Report {
         Report(
             frame: frame, size: display?.sizeDescription ?? "none", power: power,
             error: lastError, warning: display?.warning,
             rotation: display?.capabilities.rotation ?? .upright,
-            capabilities: display?.capabilities)
+            capabilities: display?.capabilities, steps: steps)
     }
 
     /// The last frame shown and its number, if any.
@@ -138,16 +164,18 @@ public actor DisplayWorker {
             return state.commands.removeFirst()
         }) {
             switch command {
-            case .show(let model): await show(model)
+            case .show(let model, let slide, let step): await show(model, slide: slide, step: step)
             case .power(let power): await setPower(power)
             }
         }
     }
 
-    private func show(_ model: PageModel) async {
+    private func show(_ model: PageModel, slide: Slide?, step: Int) async {
         guard let display = await openedDisplay() else { return }
         do {
-            let step = stepOfSlide(for: model, steps: display.steps(for: model))
+            let count = max(1, display.steps(for: model))
+            if let slide { steps = SlideSteps(slide: slide, count: count) }
+            let step = min(step, count - 1)
             let image = try await display.show(model, step: step, power: power)
             frame += 1
             lastImage = image
@@ -164,31 +192,6 @@ public actor DisplayWorker {
         } catch {
             fail("\(error)")
         }
-    }
-
-    /// The step of a multi-step page (a city page on a 16×2 LCD) to show now, counted from
-    /// when the slide came up; the next step is drawn when it is due.
-    private func stepOfSlide(for model: PageModel, steps: Int) -> Int {
-        let key = "\(model.page)|\(model.city?.city.name ?? "")"
-        let now = time.now().monotonic
-        if slide?.key != key { slide = (key, now) }
-        let schedule = StepSchedule(steps: steps, slideSeconds: slideSeconds)
-        let elapsed = now.seconds(since: slide?.start ?? now)
-        stepGeneration += 1
-        if let next = schedule.nextChange(secondsIntoSlide: elapsed) {
-            let generation = stepGeneration
-            let due = (slide?.start ?? now).advanced(bySeconds: next)
-            Task { [time] in
-                do {
-                    try await time.sleep(until: due)
-                } catch {
-                    return
-                }
-                // Only if no other frame came meanwhile: that one scheduled its own step.
-                if self.stepGeneration == generation { self.submit(.show(model)) }
-            }
-        }
-        return schedule.step(secondsIntoSlide: elapsed)
     }
 
     private func setPower(_ newPower: DisplayPower) async {

@@ -8,37 +8,42 @@ import Rendering
 extension KioskEngine {
     /// Answers one control request with its reply line.
     public func control(_ request: ControlRequest) async -> [UInt8] {
+        do throws(ControlCommandError) {
+            return await control(try ControlCommand(request))
+        } catch {
+            return failure(error.message, exitCode: CommandFailure.usage)
+        }
+    }
+
+    /// Answers one control command with its reply line.
+    public func control(_ command: ControlCommand) async -> [UInt8] {
         do {
-            switch request.cmd {
-            case "status":
+            switch command {
+            case .status:
                 struct Reply: Encodable { var status: KioskStatus }
                 return try ControlProtocol.successLine(Reply(status: await status()))
-            case "next":
-                process(.action(.nextCity, from: .control))
+            case .next:
+                await handle(.action(.nextCity))
                 return message(describeSlide())
-            case "previous":
-                process(.action(.previousCity, from: .control))
+            case .previous:
+                await handle(.action(.previousCity))
                 return message(describeSlide())
-            case "show":
-                guard let reference = request.city, !reference.isEmpty else {
-                    return failure(
-                        "show needs a favourite's name or number.", exitCode: CommandFailure.usage)
-                }
+            case .show(let reference):
                 let index = try FavouriteReference.index(of: reference, in: configuration.cities)
-                process(.action(.showCity(index - 1), from: .control))
+                await handle(.action(.showCity(index - 1)))
                 return message(describeSlide())
-            case "page":
+            case .page(let name):
                 let names = Page.allCases.map(\.rawValue).joined(separator: ", ")
-                guard let name = request.page, let page = Page(rawValue: name.lowercased()) else {
+                guard let page = Page(rawValue: name.lowercased()) else {
                     return failure(
-                        "page takes one of \(names), not \"\(request.page ?? "")\".",
+                        "page takes one of \(names), not \"\(name)\".",
                         exitCode: CommandFailure.usage)
                 }
-                process(.action(.showPage(page), from: .control))
+                await handle(.action(.showPage(page)))
                 return message(describeSlide())
-            case "refresh":
-                return message(refresh(force: request.force ?? false))
-            case "reload":
+            case .refresh(let force):
+                return message(await refresh(force: force))
+            case .reload:
                 switch await reloadConfig() {
                 case .success(let text): return message(text)
                 case .failure(let error):
@@ -47,7 +52,7 @@ extension KioskEngine {
                         exitCode: error.kind == .access
                             ? CommandFailure.runtime : CommandFailure.usage)
                 }
-            case "screenshot":
+            case .screenshot:
                 guard let shot = await display.pngOfLastFrame() else {
                     return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
                 }
@@ -61,13 +66,13 @@ extension KioskEngine {
                     Reply(
                         png: Data(shot.png).base64EncodedString(), width: shot.width,
                         height: shot.height, frame: shot.frame))
-            case "preview":
-                let columns = min(max(request.columns ?? 80, 8), 1000)
-                let rows = min(max(request.rows ?? 24, 4), 500)
+            case .preview(let after, let columns, let rows, let colors):
+                let columns = min(max(columns ?? 80, 8), 1000)
+                let rows = min(max(rows ?? 24, 4), 500)
                 guard
                     let frame = await display.ansiFrame(
-                        after: request.after ?? -1, columns: columns, rows: rows,
-                        trueColor: request.colors == "truecolor")
+                        after: after ?? -1, columns: columns, rows: rows,
+                        trueColor: colors == "truecolor")
                 else {
                     return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
                 }
@@ -76,10 +81,6 @@ extension KioskEngine {
                     var ansi: String
                 }
                 return try ControlProtocol.successLine(Reply(frame: frame.frame, ansi: frame.text))
-            default:
-                return failure(
-                    "Unknown command \"\(request.cmd)\"; the commands are status, next, previous, show, page, refresh, reload, screenshot and preview.",
-                    exitCode: CommandFailure.usage)
             }
         } catch let failure as CommandFailure {
             return self.failure(failure.message, exitCode: failure.exitCode)
@@ -111,10 +112,10 @@ extension KioskEngine {
                 let error = ConfigFileError(
                     kind: .invalid,
                     problems: [Self.missingOrEmpty(store, exists: loaded.exists, copy: copy)])
-                if configProblems != error.problems.map(\.text) { reject(error) }
+                if state.configProblems != error.problems.map(\.text) { await reject(error) }
                 return .failure(error)
             }
-            let changed = loaded.configuration != configuration || !configProblems.isEmpty
+            let changed = loaded.configuration != configuration || !state.configProblems.isEmpty
             if changed {
                 await apply(loaded.configuration)
                 parts.logger.info("Config reloaded from \(store.path).")
@@ -135,7 +136,7 @@ extension KioskEngine {
             }
             return .success(changed ? "Reloaded \(store.path)." : "\(store.path) is unchanged.")
         case .failure(let error):
-            reject(error)
+            await reject(error)
             return .failure(error)
         }
     }
@@ -152,9 +153,9 @@ extension KioskEngine {
     }
 
     /// Asks the reducer for a refresh and says what became of it.
-    private func refresh(force: Bool) -> String {
+    private func refresh(force: Bool) async -> String {
         let now = parts.time.now()
-        process(.action(force ? .forceRefresh : .refresh, from: .control))
+        await handle(.action(force ? .forceRefresh : .refresh))
         let next = WeatherFormat.countdown(state.secondsUntilRefresh(at: now))
         switch state.lastRefreshRequest {
         case .started?:
@@ -219,13 +220,14 @@ extension KioskEngine {
         }
         var sensorStatus = KioskStatus.Sensor(
             kind: configuration.sensor.kind.rawValue, error: state.sensorError)
+        let indoor = state.indoor
         if let reading = indoor.latest {
             sensorStatus.chip = reading.chip.rawValue
             sensorStatus.readAt = reading.time
             sensorStatus.temperature = reading.temperature
             sensorStatus.humidity = reading.humidity
             sensorStatus.pressure = reading.pressure
-            sensorStatus.seaLevelPressure = stationElevation.map {
+            sensorStatus.seaLevelPressure = state.stationElevation.map {
                 reading.seaLevelPressure(elevation: $0)
             }
             sensorStatus.dewPoint = reading.dewPoint
@@ -251,8 +253,8 @@ extension KioskEngine {
                 failures: state.forecastFailures),
             sensor: sensorStatus,
             config: .init(
-                path: store.path, origin: store.origin.rawValue, problems: configProblems,
-                lastGood: configProblems.isEmpty || !goodConfigSeen
+                path: store.path, origin: store.origin.rawValue, problems: state.configProblems,
+                lastGood: state.configProblems.isEmpty || !goodConfigSeen
                     ? nil : ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)),
             units: configuration.units)
     }

@@ -17,8 +17,14 @@ extension KioskEngine {
         }
         let units = ForecastUnits(configuration.units)
         let favourites = configuration.cities.map { city -> CityWeather in
-            let entry = forecastEntry(for: city.coordinate, units: units)
+            let entry = state.forecasts.entry(for: city.coordinate, units: units)
             return CityWeather(city: city, forecast: entry?.forecast, fetchedAt: entry?.fetchedAt)
+        }
+        var notices = state.notices(at: now)
+        let indoor = indoorState(at: now.wall)
+        if kind == .indoor, case .reading = indoor {
+            // The page shows the reading itself: an old sensor failure says nothing more.
+            notices.removeAll(where: \.isAboutSensor)
         }
         var model = PageModel(
             page: kind, now: now.wall, kioskUTCOffsetSeconds: now.utcOffsetSeconds,
@@ -26,35 +32,19 @@ extension KioskEngine {
             city: slide.cityIndex.flatMap {
                 favourites.indices.contains($0) ? favourites[$0] : nil
             },
-            favourites: favourites, indoor: indoorState(at: now.wall), notices: notices(at: now),
+            favourites: favourites, indoor: indoor, notices: notices.map(\.pageNotice),
             host: kind == .empty ? parts.host() : HostInfo(name: "", addresses: []))
         model.hasStation = configuration.station.coordinate != nil
-        if kind == .indoor, case .reading = model.indoor {
-            model.notices.removeAll {
-                if case .error(let text) = $0 {
-                    return text.hasPrefix("Sensor:")
-                } else {
-                    return false
-                }
-            }
-        }
         return model
-    }
-
-    /// The entry for `coordinate`: in the configured units when there is one, else any.
-    func forecastEntry(for coordinate: Coordinate, units: ForecastUnits) -> ForecastCache.Entry? {
-        forecasts.first {
-            ForecastCache.sameKey($0.coordinate, coordinate) && $0.forecast.units == units
-        }
-            ?? forecasts.first { ForecastCache.sameKey($0.coordinate, coordinate) }
     }
 
     private func indoorState(at time: Date) -> IndoorState {
         guard configuration.sensor.kind != .none else { return .noSensor }
+        let indoor = state.indoor
         guard let reading = indoor.latest else {
             return .failed(state.sensorError ?? "Waiting for the first reading of the sensor.")
         }
-        let elevation = stationElevation
+        let elevation = state.stationElevation
         let history = indoor.history.samples.map { sample in
             IndoorSample(
                 time: sample.time, temperature: sample.temperature, humidity: sample.humidity,
@@ -66,44 +56,5 @@ extension KioskEngine {
                 reading: reading,
                 seaLevelPressure: elevation.map { reading.seaLevelPressure(elevation: $0) },
                 dewPoint: reading.dewPoint, tendency: indoor.tendency, history: history))
-    }
-
-    /// The notices over every page: what went wrong, what to do first (`NoticeText`), and
-    /// for old data when the next attempt is due (the reducer's `nextRefresh`, the same
-    /// instant `status` counts down to).
-    private func notices(at now: KioskTime) -> [PageNotice] {
-        var notices: [PageNotice] = []
-        if state.isStale(at: now), let fetched = state.lastForecast {
-            let retry = now.wall.addingTimeInterval(state.secondsUntilRefresh(at: now))
-            notices.append(
-                .stale(dataTime: fetched, nextRetry: retry, reason: state.forecastFailureSummary))
-        } else if state.lastForecast == nil, let error = state.forecastError {
-            notices.append(.error(NoticeText.noForecast(error)))
-        }
-        if let problem = configProblems.first {
-            notices.append(.error(NoticeText.configRefused(problem, file: store.path)))
-        }
-        if let error = state.sensorError, configuration.sensor.kind != .none {
-            notices.append(.error(NoticeText.sensor(error)))
-        }
-        return notices
-    }
-
-    /// One line for systemd's STATUS= and the log: what is shown and how the data is.
-    var statusLine: String {
-        var parts: [String] = []
-        switch state.slide.kind {
-        case .empty: parts.append("No favourites yet")
-        case .page(let page):
-            let city = state.slide.cityIndex.flatMap {
-                configuration.cities.indices.contains($0) ? configuration.cities[$0].name : nil
-            }
-            parts.append("Showing the \(page.rawValue) page" + (city.map { " of \($0)" } ?? ""))
-        }
-        if state.forecastError != nil { parts.append("forecast failing") }
-        if state.sensorError != nil { parts.append("sensor failing") }
-        if !configProblems.isEmpty { parts.append("config refused") }
-        if let error = displayReport?.error { parts.append("display: \(error)") }
-        return parts.joined(separator: " · ")
     }
 }

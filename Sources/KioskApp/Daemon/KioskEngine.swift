@@ -92,24 +92,33 @@ public actor KioskEngine {
     let parts: Parts
     let store: ConfigStore
     var configuration: KioskConfiguration
-    var configProblems: [String]
     var goodConfigSeen: Bool
     var state: KioskState
-    var forecasts: [ForecastCache.Entry]
-    var indoor = IndoorTracker()
     var display: DisplayWorker
     var sensor: SensorWorker?
     var displayReport: DisplayWorker.Report?
     let startedAt: MonotonicInstant
-    private let restored: PersistedKioskState?
+    private let start: Start
+    /// Effects under way (fetches, readings), cancelled by `stop()`.
+    private var effects: [Int: Task<Void, Never>] = [:]
+    /// Writes under way (state, history), awaited by `stop()`.
+    private var writes: [Int: Task<Void, Never>] = [:]
+    private var nextTaskID = 0
+    /// What the kiosk is, for whoever follows: the display worker, and later more.
+    let snapshots = Broadcaster<KioskSnapshot>()
+    /// Frames the reducer asked for so far.
+    private var frameCount = 0
+    /// The display worker following the snapshots.
+    private var following: Task<Void, Never>?
+    /// systemd following the snapshots.
+    private var notifying: Task<Void, Never>?
+    /// Reports from the display so far.
+    private var displayReports = 0
     private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
     private let events: AsyncStream<KioskEvent>
     private let inbox: AsyncStream<KioskEvent>.Continuation
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
-    private var ready = false
-    private var lastStatusLine = ""
-    private var lastHistoryFlush: Date
     var logged: [String: String] = [:]
     private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
@@ -119,15 +128,11 @@ public actor KioskEngine {
         self.parts = parts
         self.store = start.store
         self.configuration = start.configuration
-        self.configProblems = start.configProblems
         self.goodConfigSeen = start.goodConfigSeen
-        self.forecasts = start.forecasts
-        self.restored = start.restored
+        self.start = start
         let now = parts.time.now()
         startedAt = now.monotonic
-        lastHistoryFlush = now.wall
         state = KioskState(settings: KioskSettings(start.configuration), now: now, seed: parts.seed)
-        indoor.history = start.history
         (frameReports, frameInbox) = AsyncStream.makeStream(of: DisplayWorker.Report.self)
         let frames = frameInbox
         display = parts.makeDisplay(start.configuration) { frames.yield($0) }
@@ -138,35 +143,61 @@ public actor KioskEngine {
     /// Runs until `stop()`: the first frame comes from the cache, before any network call.
     public func run() async {
         running = true
+        startFollowing()
+        let notifier = parts.notifier
+        let stream = snapshots.values()
+        notifying = Task {
+            var systemd = SystemdStatus()
+            for await snapshot in stream {
+                if let message = systemd.message(for: snapshot) { notifier.notify(message) }
+            }
+        }
         let reports = frameReports
         let watchingFrames = Task {
-            for await report in reports { self.frameShown(report) }
+            for await report in reports { await self.frameShown(report) }
         }
-        let newest = forecasts.map(\.fetchedAt).max()
-        process(.started(restored: restored, newestForecast: newest))
-        if let problem = configProblems.first { process(.configRejected(message: problem)) }
+        await process(
+            .started(restored: start.restored, forecasts: start.forecasts, history: start.history))
+        if !start.configProblems.isEmpty {
+            await process(.configRejected(problems: start.configProblems, file: store.path))
+        }
         for await event in events {
-            process(event)
+            await process(event)
         }
         frameInbox.finish()
         await watchingFrames.value
     }
 
-    /// Hands an event to the engine from outside (buttons, the config watcher).
-    public nonisolated func post(_ event: KioskEvent) {
+    /// The one door in: a button gesture or a remote command, applied now. The control
+    /// socket reads the state after it for its reply; buttons just wait their turn.
+    public func handle(_ command: KioskCommand) async {
+        await process(command.event)
+    }
+
+    /// Queues an event of the engine's own (a timer that is due).
+    nonisolated func post(_ event: KioskEvent) {
         inbox.yield(event)
     }
 
-    /// Stops: the state and the indoor history are written, the display gives the console
-    /// back, and `run()` returns.
+    /// Stops: effects under way (a fetch, a reading) are cancelled, the state and the
+    /// indoor history are written, the display gives the console back, and `run()` returns.
     public func stop() async {
         guard running else { return }
         running = false
         parts.notifier.notify("STOPPING=1")
         timer?.task.cancel()
         timer = nil
-        process(.stopping)
-        await flushHistory(force: true)
+        let cancelled = effects.values
+        effects = [:]
+        cancelled.forEach { $0.cancel() }
+        await process(.stopping)
+        for write in writes.values { await write.value }
+        writes = [:]
+        snapshots.finish()
+        following?.cancel()
+        following = nil
+        notifying?.cancel()
+        notifying = nil
         await display.close()
         await parts.files.stop()
         configListeners.forEach { $0.finish() }
@@ -187,35 +218,100 @@ public actor KioskEngine {
 
     // MARK: The loop
 
-    /// Applies one event and carries out its effects.
-    func process(_ event: KioskEvent) {
+    /// Applies one event, carries out its effects, and publishes a snapshot when what the
+    /// display shows changed (a frame or the power).
+    func process(_ event: KioskEvent) async {
         let now = parts.time.now()
         let effects = state.handle(event, at: now)
-        for effect in effects { perform(effect, at: now) }
+        for effect in effects { await perform(effect, at: now) }
+        let draws = effects.contains(.render)
+        let powers = effects.contains { if case .setDisplayPower = $0 { true } else { false } }
+        if draws { frameCount += 1 }
+        if draws || powers { snapshots.publish(snapshot(at: now)) }
         scheduleTimer()
     }
 
-    private func perform(_ effect: KioskEffect, at now: KioskTime) {
+    /// The snapshots as they are published: the latest at once, then every change.
+    public nonisolated func snapshotStream() -> AsyncStream<KioskSnapshot> {
+        snapshots.values()
+    }
+
+    /// What the kiosk is now.
+    func snapshot(at now: KioskTime) -> KioskSnapshot {
+        KioskSnapshot(
+            frame: frameCount, slide: state.slide, step: state.slideStep,
+            page: pageModel(at: now), power: state.power, notices: state.notices(at: now),
+            reading: state.indoor.latest, sensorError: state.sensorError,
+            forecastFetchedAt: state.lastForecast, forecastStale: state.isStale(at: now),
+            forecastError: state.forecastError, configProblems: state.configProblems,
+            displayReports: displayReports, displayError: displayReport?.error)
+    }
+
+    /// The display worker follows the snapshots: a press reaches the pixels without the
+    /// worker asking the engine anything.
+    private func startFollowing() {
+        following?.cancel()
+        let display = display
+        let stream = snapshots.values()
+        following = Task { await display.follow(stream) }
+    }
+
+    /// Starts `work` as a tracked task: `stop()` cancels effects and awaits writes.
+    private func track(
+        write: Bool, _ work: @escaping @Sendable (isolated KioskEngine) async -> Void
+    ) {
+        let id = nextTaskID
+        nextTaskID += 1
+        let task = Task {
+            await work(self)
+            self.effects[id] = nil
+            self.writes[id] = nil
+        }
+        if write { writes[id] = task } else { effects[id] = task }
+    }
+
+    /// The effect tasks under way, for tests.
+    var effectsInFlight: Int { effects.count }
+
+    private func perform(_ effect: KioskEffect, at now: KioskTime) async {
         switch effect {
         case .render:
-            display.submit(.show(pageModel(at: now)))
+            break  // Published as a snapshot once every effect is done.
         case .setDisplayPower(let power):
-            display.submit(.power(power))
             note("display", "Display \(power.rawValue).", level: .info)
         case .fetchForecasts:
-            Task { await self.fetchForecasts() }
+            track(write: false) { await $0.fetchForecasts() }
         case .readSensor:
-            Task { await self.readSensor() }
+            track(write: false) { await $0.readSensor() }
         case .persistState(let persisted):
             let store = StateStore(directory: configuration.stateDirectory)
             let files = parts.files
-            Task {
+            track(write: true) { engine in
                 do {
                     try await files.run { try store.save(persisted) }
                 } catch {
-                    self.note("state", "\(error)", level: .warning)
+                    engine.note("state", "\(error)", level: .warning)
                 }
             }
+        case .saveHistory(let history):
+            let store = StateStore(directory: configuration.stateDirectory)
+            let files = parts.files
+            track(write: true) { engine in
+                do {
+                    try await files.run { try store.save(history) }
+                } catch {
+                    engine.note("history", "\(error)", level: .warning)
+                }
+            }
+        case .reopenDisplay:
+            following?.cancel()
+            await display.close()
+            let frames = frameInbox
+            display = parts.makeDisplay(configuration) { frames.yield($0) }
+            startFollowing()
+            parts.logger.info("Display settings changed; the display was opened again.")
+        case .reopenSensor:
+            sensor = parts.makeSensor(configuration)
         }
     }
 
@@ -239,131 +335,35 @@ public actor KioskEngine {
         timer = (deadline, task)
     }
 
-    // MARK: Forecasts
-
-    private func fetchForecasts() async {
-        let now = parts.time.now()
-        let configuration = configuration
-        let fetcher = ForecastFetcher(configuration: configuration, transport: parts.transport)
-        do {
-            let entries = try await fetcher.fetch(
-                ForecastFetcher.locations(for: configuration),
-                units: ForecastUnits(configuration.units), now: now.wall)
-            merge(entries)
-            let cache = fetcher.cache
-            do {
-                try await parts.files.run { try cache.store(entries, now: now.wall) }
-            } catch {
-                note("cache", "\(error) The forecast is shown but not kept.", level: .warning)
-            }
-            note("forecast", nil, level: .info, recovered: "Open-Meteo answers again.")
-            process(.forecastSucceeded(fetchedAt: now.wall))
-        } catch {
-            note("forecast", error.message, level: .warning)
-            let notBefore = error.rateLimitWindow?.resetDate(after: now.wall)
-            process(
-                .forecastFailed(
-                    message: error.message, notBefore: notBefore, summary: error.summary))
-        }
-    }
-
-    private func merge(_ entries: [ForecastCache.Entry]) {
-        forecasts.removeAll { old in
-            entries.contains { ForecastCache.sameKey($0.coordinate, old.coordinate) }
-        }
-        forecasts.insert(contentsOf: entries, at: 0)
-    }
-
-    // MARK: Sensor
-
-    private func readSensor() async {
-        guard let sensor else {
-            process(.sensorFailed(message: "There is no sensor."))
-            return
-        }
-        let now = parts.time.now()
-        switch await sensor.read(at: now.wall) {
-        case .success(let result):
-            indoor.record(result.reading, elevation: stationElevation)
-            for warning in result.warnings { note("sensor heat", warning, level: .notice) }
-            note("sensor", nil, level: .info, recovered: "The sensor answers again.")
-            process(.sensorSucceeded)
-            await flushHistory(force: false)
-        case .failure(let failure):
-            note("sensor", failure.message, level: .warning)
-            process(.sensorFailed(message: failure.message))
-        }
-    }
-
-    /// The station's elevation: the config's, else Open-Meteo's for the station (when its
-    /// place is set).
-    var stationElevation: Double? {
-        if let metres = configuration.station.elevation { return metres }
-        guard let station = configuration.station.coordinate else { return nil }
-        return forecasts.first { ForecastCache.sameKey($0.coordinate, station) }?
-            .forecast.elevation
-    }
-
-    /// Writes the indoor history at most hourly (the SD card), and always when stopping.
-    private func flushHistory(force: Bool) async {
-        let now = parts.time.now().wall
-        // Either way: a clock stepped back must not hold the history unwritten until the
-        // wrong time comes round.
-        guard force || abs(now.timeIntervalSince(lastHistoryFlush)) >= 3600 else { return }
-        lastHistoryFlush = now
-        let history = indoor.history
-        let store = StateStore(directory: configuration.stateDirectory)
-        do {
-            try await parts.files.run { try store.save(history) }
-        } catch {
-            note("history", "\(error)", level: .warning)
-        }
-    }
-
     // MARK: Configuration
 
     /// Applies an accepted configuration: settings to the reducer, and new display or
     /// sensor hardware when those keys changed.
     func apply(_ new: KioskConfiguration) async {
-        let old = configuration
         configuration = new
-        configProblems = []
-        if DaemonHardware.displayKey(old) != DaemonHardware.displayKey(new) {
-            await display.close()
-            let frames = frameInbox
-            display = parts.makeDisplay(new) { frames.yield($0) }
-            parts.logger.info("Display settings changed; the display was opened again.")
-        }
-        if DaemonHardware.sensorKey(old) != DaemonHardware.sensorKey(new) {
-            sensor = parts.makeSensor(new)
-        }
         configListeners.forEach { $0.yield(new) }
-        process(.configChanged(KioskSettings(new)))
+        await process(.configChanged(KioskSettings(new)))
     }
 
     /// Records that the config file was refused: status and the notice say why.
-    func reject(_ error: ConfigFileError) {
-        configProblems = error.problems.map(\.text)
+    func reject(_ error: ConfigFileError) async {
+        let problems = error.problems.map(\.text)
         note(
             "config",
-            "The config was refused; the last good one stays in use: \(configProblems.first ?? "")",
+            "The config was refused; the last good one stays in use: \(problems.first ?? "")",
             level: .error)
-        process(.configRejected(message: configProblems.first ?? "the config was refused"))
+        await process(
+            .configRejected(
+                problems: problems.isEmpty ? ["the config was refused"] : problems,
+                file: store.path))
     }
 
-    /// Called by the display worker after each frame.
-    func frameShown(_ report: DisplayWorker.Report) {
+    /// What the display worker reports after each frame (its own stream, never a call
+    /// back from the press path): logged, and published for status and systemd.
+    func frameShown(_ report: DisplayWorker.Report) async {
         displayReport = report
-        let line = statusLine
-        if !ready {
-            // systemd: started once the first frame is up (or could not be: the kiosk runs
-            // on and says why in `status`).
-            ready = true
-            parts.notifier.notify("READY=1\nSTATUS=\(line)")
-        } else if line != lastStatusLine {
-            parts.notifier.notify("STATUS=\(line)")
-        }
-        lastStatusLine = line
+        displayReports += 1
+        snapshots.publish(snapshot(at: parts.time.now()))
         if let error = report.error {
             note("display frame", error, level: .error)
         } else {
@@ -372,6 +372,7 @@ public actor KioskEngine {
         note(
             "display console", report.warning, level: .warning,
             recovered: "The console is in graphics mode now; its text no longer shows.")
+        if let steps = report.steps { await process(.slideSteps(steps.count, for: steps.slide)) }
     }
 
     // MARK: Logging
@@ -387,17 +388,5 @@ public actor KioskEngine {
         } else if previous != nil, let recovered {
             parts.logger.info("\(recovered)")
         }
-    }
-}
-
-/// The config keys that need new hardware handles when they change.
-enum DaemonHardware {
-    static func displayKey(_ configuration: KioskConfiguration) -> String {
-        let display = configuration.display
-        return "\(display.kind)|\(display.device)|\(display.size)|\(display.mirrorPNG ?? "")"
-    }
-
-    static func sensorKey(_ configuration: KioskConfiguration) -> String {
-        "\(configuration.board)|\(configuration.sensor)|\(configuration.station.elevation ?? -1)"
     }
 }

@@ -134,17 +134,12 @@ struct ButtonService: Service {
                 continue
             }
             let watcher = ButtonWatcher(
-                input: input, settings: settings.gestureSettings, now: MonotonicClock.now)
-            var interpreter = ButtonInterpreter(map: settings.actionMap)
+                input: input, settings: settings.gestureSettings, time: time)
             for await report in watcher.reports() {
                 switch report {
                 case .gesture(let gesture, _):
-                    let blanked = await engine.isBlanked()
-                    if let action = interpreter.action(for: gesture, isBlanked: blanked),
-                        let kioskAction = KioskAction(action)
-                    {
-                        engine.post(.action(kioskAction, from: .button))
-                    }
+                    // The reducer maps it (and knows whether the screen is blank).
+                    await engine.handle(.gesture(gesture))
                 case .problem(let sentence):
                     logger.warning("\(sentence)")
                 case .recovered(let sentence):
@@ -260,21 +255,6 @@ private final class FirstAnswer: Sendable {
     }
 }
 
-extension KioskAction {
-    /// The kiosk action a button action stands for; nil for none.
-    init?(_ action: ButtonAction) {
-        switch action {
-        case .nextCity: self = .nextCity
-        case .previousCity: self = .previousCity
-        case .nextPage: self = .nextPage
-        case .previousPage: self = .previousPage
-        case .refresh: self = .refresh
-        case .wake: self = .wake
-        case .none: return nil
-        }
-    }
-}
-
 extension KioskEngine {
     /// Whether the engine and the threads it depends on answer: the display worker and the
     /// file worker each run a no-op on their own thread. A worker stuck in a blocking call
@@ -288,6 +268,4 @@ extension KioskEngine {
         return heartbeat()
     }
 
-    /// Whether the display is blanked now (a press then only wakes it).
-    public func isBlanked() -> Bool { state.power == .off }
 }

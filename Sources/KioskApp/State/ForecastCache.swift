@@ -13,28 +13,8 @@ public struct ForecastCache: Sendable {
     /// Largest cache file read.
     static let sizeLimit = 8 << 20
 
-    /// One location's forecast.
-    public struct Entry: Sendable, Hashable, Codable {
-        /// The coordinate it was requested for (not the model's grid point).
-        public var coordinate: Coordinate
-        /// When it was fetched.
-        public var fetchedAt: Date
-        /// The forecast.
-        public var forecast: LocationForecast
-
-        /// Creates an entry.
-        public init(coordinate: Coordinate, fetchedAt: Date, forecast: LocationForecast) {
-            self.coordinate = coordinate
-            self.fetchedAt = fetchedAt
-            self.forecast = forecast
-        }
-
-        /// Whether it is younger than `ForecastCache.freshness` at `now`.
-        public func isFresh(at now: Date) -> Bool {
-            let age = now.timeIntervalSince(fetchedAt)
-            return age >= 0 && age < ForecastCache.freshness
-        }
-    }
+    /// One location's forecast, as the reducer keeps it.
+    public typealias Entry = ForecastEntry
 
     /// The state directory.
     public let directory: String
@@ -130,8 +110,7 @@ public struct ForecastCache: Sendable {
 
     /// Two coordinates name the same cache entry when they agree to 4 decimals (~11 m).
     static func sameKey(_ a: Coordinate, _ b: Coordinate) -> Bool {
-        (a.latitude * 1e4).rounded() == (b.latitude * 1e4).rounded()
-            && (a.longitude * 1e4).rounded() == (b.longitude * 1e4).rounded()
+        ForecastEntry.sameKey(a, b)
     }
 
     private static var encoder: JSONEncoder {
@@ -145,5 +124,13 @@ public struct ForecastCache: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
+    }
+}
+
+extension ForecastEntry {
+    /// Whether it is younger than `ForecastCache.freshness` at `now`.
+    public func isFresh(at now: Date) -> Bool {
+        let age = now.timeIntervalSince(fetchedAt)
+        return age >= 0 && age < ForecastCache.freshness
     }
 }

@@ -49,29 +49,38 @@ public struct PersistedKioskState: Sendable, Hashable, Codable {
     }
 }
 
-/// Something that happened, fed to `KioskState.handle(_:at:)`.
+/// Something that happened, fed to `KioskState.handle(_:at:)`. Every event carries its data:
+/// the reducer's state is the one place the kiosk's data lives.
 public enum KioskEvent: Sendable {
-    /// The kiosk started: what it remembered, and when the newest cached forecast was
-    /// fetched (nil without a cache).
-    case started(restored: PersistedKioskState?, newestForecast: Date?)
+    /// The kiosk started: what it remembered, the cached forecasts and the indoor history.
+    case started(
+        restored: PersistedKioskState?, forecasts: [ForecastEntry],
+        history: IndoorHistory = IndoorHistory())
     /// A timer the state asked for (`nextDeadline`) is due.
     case tick
-    /// A button or a control command.
+    /// A control command (or a button action already mapped).
     case action(KioskAction, from: ActionSource)
-    /// A refresh brought forecasts fetched at `fetchedAt`.
-    case forecastSucceeded(fetchedAt: Date)
+    /// A button gesture at the kiosk: the reducer maps it to an action (a press on a blank
+    /// screen only wakes it).
+    case button(ButtonGesture)
+    /// A refresh brought `forecasts`, fetched at `fetchedAt`.
+    case forecastSucceeded(fetchedAt: Date, forecasts: [ForecastEntry] = [])
     /// A refresh failed; `notBefore` is when a rate limit resets, if that was the reason;
     /// `summary` says what happened in a few words for the stale notice ("Open-Meteo error
     /// 500", "offline"), nil when unknown.
     case forecastFailed(message: String, notBefore: Date?, summary: String? = nil)
     /// The sensor gave a reading.
-    case sensorSucceeded
+    case sensorSucceeded(SensorReading)
     /// The sensor failed.
     case sensorFailed(message: String)
     /// A new, valid configuration.
     case configChanged(KioskSettings)
-    /// A changed config file was refused; the kiosk keeps the last good one.
-    case configRejected(message: String)
+    /// The config file `file` was refused for `problems` ("FILE, line N: …"); the kiosk
+    /// keeps the last good one.
+    case configRejected(problems: [String], file: String)
+    /// The display shows `slide` in `steps` steps (a city page on a 16×2 LCD: now,
+    /// details, next days); the reducer times them.
+    case slideSteps(Int, for: Slide)
     /// The kiosk is stopping.
     case stopping
 }
@@ -88,4 +97,10 @@ public enum KioskEffect: Sendable, Hashable {
     case readSensor
     /// Write `PersistedKioskState` (only when it changed).
     case persistState(PersistedKioskState)
+    /// Write the indoor history (at most hourly for the SD card, and when stopping).
+    case saveHistory(IndoorHistory)
+    /// Close the display and open it again: its settings changed.
+    case reopenDisplay
+    /// Open the sensor again: its settings changed.
+    case reopenSensor
 }

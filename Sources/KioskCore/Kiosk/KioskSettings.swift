@@ -21,6 +21,16 @@ public struct KioskSettings: Sendable, Hashable {
     public var forecastQuery: String
     /// The API's address and key: a rate limit holds for one of these, so a change lifts it.
     public var forecastEndpoint: String
+    /// Where the kiosk hangs, when `station.latitude` and `station.longitude` are set.
+    public var station: Coordinate?
+    /// The station's elevation from the config, metres; nil = Open-Meteo's for the station.
+    public var stationElevation: Double?
+    /// What the buttons do.
+    public var buttonActions: ButtonActionMap
+    /// The display keys that need the display opened again when they change.
+    public var displayHardware: String
+    /// The sensor keys that need the sensor opened again when they change.
+    public var sensorHardware: String
 
     /// The settings a configuration gives.
     public init(_ configuration: KioskConfiguration) {
@@ -32,6 +42,14 @@ public struct KioskSettings: Sendable, Hashable {
         refreshMinutes = configuration.forecast.refreshMinutes
         sensorEnabled = configuration.sensor.kind != .none
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
+        station = configuration.station.coordinate
+        stationElevation = configuration.station.elevation
+        buttonActions = configuration.buttons.actionMap
+        let display = configuration.display
+        displayHardware =
+            "\(display.kind)|\(display.device)|\(display.size)|\(display.mirrorPNG ?? "")"
+        sensorHardware =
+            "\(configuration.board)|\(configuration.sensor)|\(configuration.station.elevation ?? -1)"
         let units = ForecastUnits(configuration.units)
         let station = configuration.station.coordinate.map { "\($0.latitude),\($0.longitude)" }
         forecastEndpoint = configuration.forecast.baseURL + "|" + configuration.forecast.apiKey

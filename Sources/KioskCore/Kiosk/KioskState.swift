@@ -11,11 +11,11 @@ public struct KioskState: Sendable {
     public static let recentLimit = 10
 
     /// The settings in force.
-    public private(set) var settings: KioskSettings
+    public internal(set) var settings: KioskSettings
     /// What is on screen.
-    public private(set) var slide: Slide
+    public internal(set) var slide: Slide
     /// The favourite last shown on a per-city page (0-based).
-    public private(set) var cityIndex = 0
+    public internal(set) var cityIndex = 0
     /// The display's power.
     public private(set) var power = DisplayPower.on
     /// Favourites a person chose to look at, newest first.
@@ -27,9 +27,27 @@ public struct KioskState: Sendable {
     /// Refreshes failed in a row.
     public internal(set) var forecastFailures = 0
     /// Why the last sensor reading failed, while none has succeeded since.
-    public private(set) var sensorError: String?
-    /// Why the config file was last refused, until a good one is loaded.
-    public private(set) var configError: String?
+    public internal(set) var sensorError: String?
+    /// Problems of the config file as "FILE, line N: …", while it is refused.
+    public internal(set) var configProblems: [String] = []
+    /// The config file that was refused, for the notice.
+    var refusedConfigFile = ""
+    /// The forecasts the pages show: the cache at start, then each refresh's.
+    public private(set) var forecasts: [ForecastEntry] = []
+    /// The indoor readings: the latest, the history and the pressure tendency.
+    public internal(set) var indoor = IndoorTracker()
+    /// When the indoor history was last written (wall clock).
+    var lastHistoryFlush: Date
+    /// The step of the current slide on a display that shows it in several steps.
+    public internal(set) var slideStep = 0
+    /// How many steps the display said the current slide takes.
+    var slideSteps = 1
+    /// When the current slide came up.
+    var slideStart: MonotonicInstant
+    /// When the current slide's step next changes, if it has several.
+    var nextStep: MonotonicInstant?
+    /// Buttons whose press woke a blank display: the rest of that press does nothing.
+    var wakingButtons: Set<ButtonName> = []
 
     /// When the next refresh is due.
     public internal(set) var nextRefresh: MonotonicInstant
@@ -47,7 +65,7 @@ public struct KioskState: Sendable {
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
     /// When the next sensor reading is due.
-    public private(set) var nextSensorRead: MonotonicInstant
+    public internal(set) var nextSensorRead: MonotonicInstant
     /// Whether a reading is under way.
     public private(set) var reading = false
     private var sensorFailures = 0
@@ -70,6 +88,8 @@ public struct KioskState: Sendable {
     public init(settings: KioskSettings, now: KioskTime, seed: UInt64) {
         self.settings = settings
         self.random = SplitMix64(seed: seed)
+        lastHistoryFlush = now.wall
+        slideStart = now.monotonic
         slide =
             slideSequence(pages: settings.pages, cityCount: settings.cities.count).first
             ?? Slide(.empty)
@@ -92,6 +112,7 @@ public struct KioskState: Sendable {
         if settings.sensorEnabled, !reading { deadlines.append(nextSensorRead) }
         if let nextNightChange { deadlines.append(nextNightChange) }
         if let wokenUntil { deadlines.append(wokenUntil) }
+        if power != .off, let nextStep { deadlines.append(nextStep) }
         return deadlines.min()
     }
 
@@ -110,11 +131,16 @@ public struct KioskState: Sendable {
     /// Applies `event` at `now` and returns what the services must do, in order.
     public mutating func handle(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
         var effects: [KioskEffect] = []
+        let slideBefore = slide
+        defer { if slide != slideBefore { slideChanged(at: now) } }
         noteWallClock(at: now, into: &effects)
         switch event {
-        case .started(let restored, let newestForecast):
+        case .started(let restored, let cached, let history):
             started = true
             restore(restored)
+            forecasts = cached
+            indoor = IndoorTracker(history: history)
+            let newestForecast = cached.map(\.fetchedAt).max()
             lastForecast = newestForecast
             updatePower(at: now, into: &effects)
             if power != .on { effects.append(.setDisplayPower(power)) }
@@ -131,14 +157,18 @@ public struct KioskState: Sendable {
             break
         case .action(let action, let source):
             perform(action, from: source, at: now, into: &effects)
-        case .forecastSucceeded(let fetchedAt):
+        case .button(let gesture):
+            press(gesture, at: now, into: &effects)
+        case .forecastSucceeded(let fetchedAt, let fresh):
+            forecasts = forecasts.merging(fresh)
             forecastSucceeded(fetchedAt: fetchedAt, at: now)
             effects.append(.render)
         case .forecastFailed(let message, let notBefore, let summary):
             forecastFailed(message: message, summary: summary, notBefore: notBefore, at: now)
             effects.append(.render)
-        case .sensorSucceeded:
-            reading = false
+        case .sensorSucceeded(let reading):
+            recordReading(reading, at: now, into: &effects)
+            self.reading = false
             sensorFailures = 0
             let hadError = sensorError != nil
             sensorError = nil
@@ -156,12 +186,17 @@ public struct KioskState: Sendable {
             if changed { effects.append(.render) }
         case .configChanged(let newSettings):
             apply(newSettings, at: now, into: &effects)
-        case .configRejected(let message):
-            configError = message
+        case .configRejected(let problems, let file):
+            configProblems = problems
+            refusedConfigFile = file
             effects.append(.render)
+        case .slideSteps(let steps, let shown):
+            noteSteps(steps, of: shown, at: now, into: &effects)
         case .stopping:
             started = false
             effects.append(.persistState(persistedState))
+            effects.append(.saveHistory(indoor.history))
+            lastHistoryFlush = now.wall
             return effects
         }
         runTimers(at: now, into: &effects)
@@ -182,6 +217,9 @@ public struct KioskState: Sendable {
             nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
             effects.append(.render)
         }
+        if power != .off, let due = nextStep, now.monotonic >= due {
+            advanceStep(at: now, into: &effects)
+        }
         if now.monotonic >= nextMinute {
             nextMinute = Self.nextMinute(after: now)
             if power != .off { effects.append(.render) }
@@ -197,7 +235,7 @@ public struct KioskState: Sendable {
     }
 
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.
-    private mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
+    mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
         if let until = wokenUntil, now.monotonic >= until { wokenUntil = nil }
         let night = settings.night
         let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
@@ -223,19 +261,18 @@ public struct KioskState: Sendable {
 
     // MARK: Actions
 
-    private mutating func perform(
+    /// At night, a press or a wake command lights the display for `wakeSeconds`.
+    mutating func wake(at now: KioskTime, into effects: inout [KioskEffect]) {
+        guard settings.night != nil, power != .on || wokenUntil != nil else { return }
+        wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
+        updatePower(at: now, into: &effects)
+    }
+
+    mutating func perform(
         _ action: KioskAction, from source: ActionSource, at now: KioskTime,
         into effects: inout [KioskEffect]
     ) {
-        if settings.night != nil, source == .button || action == .wake {
-            let wasBlank = power == .off
-            if power != .on || wokenUntil != nil {
-                wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
-                updatePower(at: now, into: &effects)
-            }
-            // A press on a blank display only wakes it.
-            if wasBlank && source == .button { return }
-        }
+        if source == .button || action == .wake { wake(at: now, into: &effects) }
         let before = slide
         switch action {
         case .nextCity: moveCity(by: 1)
@@ -330,75 +367,9 @@ public struct KioskState: Sendable {
         }
     }
 
-    private mutating func apply(
-        _ newSettings: KioskSettings, at now: KioskTime, into effects: inout [KioskEffect]
-    ) {
-        let old = settings
-        let shownCity = currentCity
-        settings = newSettings
-        configError = nil
-        if let shownCity,
-            let index = newSettings.cities.firstIndex(where: { $0.isSamePlace(as: shownCity) })
-        {
-            cityIndex = index
-        } else {
-            cityIndex = min(cityIndex, max(0, newSettings.cities.count - 1))
-        }
-        let sequence = slides
-        let relocated = slide.cityIndex != nil ? Slide(slide.kind, cityIndex: cityIndex) : slide
-        slide =
-            sequence.contains(relocated)
-            ? relocated
-            : sequence.first(where: { $0.cityIndex == cityIndex }) ?? sequence.first
-                ?? Slide(.empty)
-        if old.forecastEndpoint != newSettings.forecastEndpoint {
-            // A rate limit counts against an address and a key: another API address or key
-            // may well be allowed, so the hold is tried again rather than waited out.
-            rateLimitedUntil = nil
-        }
-        if old.cities != newSettings.cities || old.forecastQuery != newSettings.forecastQuery {
-            // New favourites, units or an API address need forecasts now, within the rate
-            // limit.
-            refreshSoon(at: now)
-        }
-        if old.refreshMinutes != newSettings.refreshMinutes, forecastFailures == 0, let lastForecast
-        {
-            let wait =
-                Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
-            nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
-        }
-        if !old.sensorEnabled, newSettings.sensorEnabled { nextSensorRead = now.monotonic }
-        if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
-        effects.append(.render)
-    }
-
     private func deduplicated(_ effects: [KioskEffect]) -> [KioskEffect] {
         var seen: [KioskEffect] = []
         for effect in effects where !seen.contains(effect) { seen.append(effect) }
         return seen
-    }
-
-    // MARK: Clock arithmetic
-
-    private static func nextMinute(after now: KioskTime) -> MonotonicInstant {
-        let local = now.local
-        let intoMinute =
-            Double(local.second) + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-        return now.monotonic.advanced(bySeconds: 60 - intoMinute)
-    }
-
-    private static func nextNightChange(_ night: NightWindow, after now: KioskTime)
-        -> MonotonicInstant
-    {
-        let local = now.local
-        let secondOfDay =
-            Double(local.minuteOfDay * 60 + local.second)
-            + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-        let boundaries = [night.from.minuteOfDay, night.to.minuteOfDay].map { Double($0 * 60) }
-        let waits = boundaries.map { boundary -> Double in
-            let wait = boundary - secondOfDay
-            return wait > 0 ? wait : wait + 86_400
-        }
-        return now.monotonic.advanced(bySeconds: waits.min() ?? 86_400)
     }
 }

@@ -1,10 +1,10 @@
 /// The sentences of the notices the kiosk draws over its pages: what to do first, so that
 /// the first line of a notice (all a small screen has room for) still says it. The whole
 /// sentences stay in `status` and the log.
-enum NoticeText {
+public enum NoticeText {
     /// "Config line 12: display.cycle_seconds must be … — the last good config is in use",
     /// from a problem in the form "FILE, line N: message." (or "FILE: message.").
-    static func configRefused(_ problem: String, file: String) -> String {
+    public static func configRefused(_ problem: String, file: String) -> String {
         let tail = " — the last good config is in use"
         var rest = Substring(problem)
         guard rest.hasPrefix(file) else { return "Config refused: \(trimmed(rest))" + tail }
@@ -23,12 +23,12 @@ enum NoticeText {
     }
 
     /// "No forecast: could not resolve host api.open-meteo.com: check the network …".
-    static func noForecast(_ message: String) -> String {
+    public static func noForecast(_ message: String) -> String {
         "No forecast: " + lowercasingFirst(message)
     }
 
     /// "Sensor: cannot open /dev/i2c-1 …".
-    static func sensor(_ message: String) -> String { "Sensor: \(message)" }
+    public static func sensor(_ message: String) -> String { "Sensor: \(message)" }
 
     private static func trimmed(_ text: Substring) -> String {
         var text = text

@@ -1,0 +1,58 @@
+import FoundationEssentials
+import KioskCore
+import Logging
+import OpenMeteo
+
+/// The effects that talk to the world: a forecast refresh and a sensor reading, each run as
+/// a task the engine tracks (and `stop()` cancels), each ending in one event for the reducer.
+extension KioskEngine {
+    // MARK: Forecasts
+
+    func fetchForecasts() async {
+        let now = parts.time.now()
+        let configuration = configuration
+        let fetcher = ForecastFetcher(configuration: configuration, transport: parts.transport)
+        do {
+            let entries = try await fetcher.fetch(
+                ForecastFetcher.locations(for: configuration),
+                units: ForecastUnits(configuration.units), now: now.wall)
+            let cache = fetcher.cache
+            do {
+                try await parts.files.run { try cache.store(entries, now: now.wall) }
+            } catch {
+                note("cache", "\(error) The forecast is shown but not kept.", level: .warning)
+            }
+            note("forecast", nil, level: .info, recovered: "Open-Meteo answers again.")
+            await process(.forecastSucceeded(fetchedAt: now.wall, forecasts: entries))
+        } catch {
+            // Stopping: the kiosk no longer cares what became of it.
+            if Task.isCancelled { return }
+            note("forecast", error.message, level: .warning)
+            let notBefore = error.rateLimitWindow?.resetDate(after: now.wall)
+            await process(
+                .forecastFailed(
+                    message: error.message, notBefore: notBefore, summary: error.summary))
+        }
+    }
+
+    // MARK: Sensor
+
+    func readSensor() async {
+        guard let sensor else {
+            await process(.sensorFailed(message: "There is no sensor."))
+            return
+        }
+        let now = parts.time.now()
+        let result = await sensor.read(at: now.wall)
+        if Task.isCancelled { return }
+        switch result {
+        case .success(let result):
+            for warning in result.warnings { note("sensor heat", warning, level: .notice) }
+            note("sensor", nil, level: .info, recovered: "The sensor answers again.")
+            await process(.sensorSucceeded(result.reading))
+        case .failure(let failure):
+            note("sensor", failure.message, level: .warning)
+            await process(.sensorFailed(message: failure.message))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+public import FoundationEssentials
+
+/// One location's forecast as the kiosk keeps it: what the forecast cache stores and what
+/// the reducer holds for the pages.
+public struct ForecastEntry: Sendable, Hashable, Codable {
+    /// The coordinate it was requested for (not the model's grid point).
+    public var coordinate: Coordinate
+    /// When it was fetched.
+    public var fetchedAt: Date
+    /// The forecast.
+    public var forecast: LocationForecast
+
+    /// Creates an entry.
+    public init(coordinate: Coordinate, fetchedAt: Date, forecast: LocationForecast) {
+        self.coordinate = coordinate
+        self.fetchedAt = fetchedAt
+        self.forecast = forecast
+    }
+
+    /// Two coordinates name the same entry when they agree to 4 decimals (~11 m).
+    public static func sameKey(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        (a.latitude * 1e4).rounded() == (b.latitude * 1e4).rounded()
+            && (a.longitude * 1e4).rounded() == (b.longitude * 1e4).rounded()
+    }
+}
+
+extension [ForecastEntry] {
+    /// The entry for `coordinate`: in `units` when there is one, else any.
+    public func entry(for coordinate: Coordinate, units: ForecastUnits) -> ForecastEntry? {
+        first { ForecastEntry.sameKey($0.coordinate, coordinate) && $0.forecast.units == units }
+            ?? first { ForecastEntry.sameKey($0.coordinate, coordinate) }
+    }
+
+    /// These entries with `fresh` in front, replacing the entries for their locations.
+    public func merging(_ fresh: [ForecastEntry]) -> [ForecastEntry] {
+        let kept = filter { old in
+            !fresh.contains { ForecastEntry.sameKey($0.coordinate, old.coordinate) }
+        }
+        return fresh + kept
+    }
+}

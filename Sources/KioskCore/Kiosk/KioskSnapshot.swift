@@ -1,0 +1,100 @@
+public import FoundationEssentials
+
+/// What the kiosk is, published after every change: what is shown and the data behind it,
+/// the display's power, notices, the sensor, the forecast's freshness and the config's
+/// state. The display worker, and later `status`, systemd and MQTT, follow these and never
+/// call back into the engine.
+public struct KioskSnapshot: Sendable, Hashable {
+    /// Counts the frames the reducer asked for: a new number means draw `page` again.
+    public var frame: Int
+    /// What is on screen.
+    public var slide: Slide
+    /// The step of the slide on a display that shows it in several steps.
+    public var step: Int
+    /// The page with its data, as drawn.
+    public var page: PageModel
+    /// The display's power.
+    public var power: DisplayPower
+    /// The notices over the pages.
+    public var notices: [KioskNotice]
+    /// The latest indoor reading, filtered.
+    public var reading: SensorReading?
+    /// Why the sensor gives no readings, while it does not.
+    public var sensorError: String?
+    /// When the newest forecast was fetched.
+    public var forecastFetchedAt: Date?
+    /// Whether the forecast counts as old.
+    public var forecastStale: Bool
+    /// Why the last refresh failed, while none has succeeded since.
+    public var forecastError: String?
+    /// Problems of the config file while it is refused.
+    public var configProblems: [String]
+    /// How many frames the display reported, shown or failed: 0 until the first is up.
+    public var displayReports = 0
+    /// Why the display's last frame could not be shown, if so.
+    public var displayError: String?
+
+    /// Creates a snapshot.
+    public init(
+        frame: Int, slide: Slide, step: Int, page: PageModel, power: DisplayPower,
+        notices: [KioskNotice], reading: SensorReading?, sensorError: String?,
+        forecastFetchedAt: Date?, forecastStale: Bool, forecastError: String?,
+        configProblems: [String], displayReports: Int = 0, displayError: String? = nil
+    ) {
+        self.frame = frame
+        self.slide = slide
+        self.step = step
+        self.page = page
+        self.power = power
+        self.notices = notices
+        self.reading = reading
+        self.sensorError = sensorError
+        self.forecastFetchedAt = forecastFetchedAt
+        self.forecastStale = forecastStale
+        self.forecastError = forecastError
+        self.configProblems = configProblems
+        self.displayReports = displayReports
+        self.displayError = displayError
+    }
+}
+
+extension KioskSnapshot {
+    /// One line for systemd's STATUS= and the log: what is shown and how the data is.
+    public var statusLine: String {
+        var parts: [String] = []
+        switch slide.kind {
+        case .empty: parts.append("No favourites yet")
+        case .page(let page):
+            let city = slide.cityIndex == nil ? nil : self.page.city?.city.name
+            parts.append("Showing the \(page.rawValue) page" + (city.map { " of \($0)" } ?? ""))
+        }
+        if forecastError != nil { parts.append("forecast failing") }
+        if sensorError != nil { parts.append("sensor failing") }
+        if !configProblems.isEmpty { parts.append("config refused") }
+        if let displayError { parts.append("display: \(displayError)") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// What systemd hears (`Type=notify`), decided from the snapshots: READY=1 once the first
+/// frame is up (or could not be: the kiosk runs on and says why in `status`), then STATUS=
+/// whenever the status line changes.
+public struct SystemdStatus: Sendable {
+    private var ready = false
+    private var lastLine = ""
+
+    /// Nothing said yet.
+    public init() {}
+
+    /// The message for `snapshot`, or nil when systemd has heard it already.
+    public mutating func message(for snapshot: KioskSnapshot) -> String? {
+        guard snapshot.displayReports > 0 else { return nil }
+        let line = snapshot.statusLine
+        defer { lastLine = line }
+        if !ready {
+            ready = true
+            return "READY=1\nSTATUS=\(line)"
+        }
+        return line != lastLine ? "STATUS=\(line)" : nil
+    }
+}

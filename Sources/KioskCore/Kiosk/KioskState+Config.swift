@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// A new configuration: the slide stays on the same favourite where it can, and what the
+/// change needs follows (a refresh, new hardware handles, a frame).
+extension KioskState {
+    mutating func apply(
+        _ newSettings: KioskSettings, at now: KioskTime, into effects: inout [KioskEffect]
+    ) {
+        let old = settings
+        let shownCity = currentCity
+        settings = newSettings
+        configProblems = []
+        if old.displayHardware != newSettings.displayHardware { effects.append(.reopenDisplay) }
+        if old.sensorHardware != newSettings.sensorHardware { effects.append(.reopenSensor) }
+        if let shownCity,
+            let index = newSettings.cities.firstIndex(where: { $0.isSamePlace(as: shownCity) })
+        {
+            cityIndex = index
+        } else {
+            cityIndex = min(cityIndex, max(0, newSettings.cities.count - 1))
+        }
+        let sequence = slides
+        let relocated = slide.cityIndex != nil ? Slide(slide.kind, cityIndex: cityIndex) : slide
+        slide =
+            sequence.contains(relocated)
+            ? relocated
+            : sequence.first(where: { $0.cityIndex == cityIndex }) ?? sequence.first
+                ?? Slide(.empty)
+        if old.forecastEndpoint != newSettings.forecastEndpoint {
+            // A rate limit counts against an address and a key: another API address or key
+            // may well be allowed, so the hold is tried again rather than waited out.
+            rateLimitedUntil = nil
+        }
+        if old.cities != newSettings.cities || old.forecastQuery != newSettings.forecastQuery {
+            // New favourites, units or an API address need forecasts now, within the rate
+            // limit.
+            refreshSoon(at: now)
+        }
+        if old.refreshMinutes != newSettings.refreshMinutes, forecastFailures == 0, let lastForecast
+        {
+            let wait =
+                Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
+            nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
+        }
+        if !old.sensorEnabled, newSettings.sensorEnabled { nextSensorRead = now.monotonic }
+        if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
+        effects.append(.render)
+    }
+}

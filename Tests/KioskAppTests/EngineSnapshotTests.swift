@@ -1,0 +1,69 @@
+import FoundationEssentials
+import KioskCore
+import KioskTesting
+import Logging
+import Testing
+
+@testable import KioskApp
+
+/// One door in, one stream out: a gesture enters through `handle(_:)`, the reducer decides,
+/// and the display worker and any other follower see it in the snapshot stream; nothing
+/// asks the engine back.
+@Suite struct EngineSnapshotTests {
+    private struct NoNetwork: HTTPTransport {
+        func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+            throw HTTPTransportError(kind: .connectionFailed, url: request.url, message: "offline")
+        }
+    }
+
+    @Test func aPressReachesThePixelsThroughTheSnapshotStream() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = KioskConfiguration()
+        configuration.stateDirectory = directory.file("state")
+        configuration.sensor.kind = .none
+        configuration.cities = [
+            City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
+            City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
+        ]
+        let time = ManualTimeSource()
+        let screen = RecordingDisplay(size: PixelSize(width: 80, height: 48))
+        var logger = Logger(label: "snapshots")
+        logger.logLevel = .critical
+        let parts = KioskEngine.Parts(
+            time: time, transport: NoNetwork(),
+            makeDisplay: { _, onFrame in
+                DisplayWorker(
+                    open: { try PixelPageDisplay(screen) }, time: time, onFrame: onFrame)
+            },
+            makeSensor: { _ in nil }, files: FileWorker(),
+            notifier: SystemdNotifier(environment: [:]),
+            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
+        let engine = KioskEngine(
+            start: KioskEngine.Start(
+                configuration: configuration, configProblems: [],
+                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
+                restored: nil, history: IndoorHistory(), forecasts: []),
+            parts: parts)
+        let running = Task { await engine.run() }
+        // A follower like `status` or MQTT: it only reads the stream.
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        let first = try #require(await follower.next())
+        #expect(first.slide == Slide(.page(.city), cityIndex: 0))
+        let display = await engine.display
+        let shown = try #require(await display.frame(after: 0, timeout: 60))
+
+        let at = time.now().monotonic
+        await engine.handle(.gesture(ButtonGesture(.next, .press, at: at)))
+        await engine.handle(.gesture(ButtonGesture(.next, .short, at: at)))
+        var seen = first
+        while seen.slide.cityIndex != 1, let next = await follower.next() { seen = next }
+        #expect(seen.page.city?.city.name == "Berlin")
+        #expect(seen.frame > first.frame)
+        let after = try #require(await display.frame(after: shown.frame, timeout: 60))
+        #expect(after.frame > shown.frame, "the worker drew the new slide")
+        #expect(screen.frames.count >= 2)
+        await engine.stop()
+        await running.value
+    }
+}

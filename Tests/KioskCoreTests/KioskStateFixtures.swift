@@ -1,0 +1,20 @@
+import FoundationEssentials
+import KioskCore
+
+/// A cache with one forecast fetched at `fetchedAt` (none for nil): what the reducer is
+/// started with when only the fetch time matters.
+func cached(_ fetchedAt: Date?) -> [ForecastEntry] {
+    guard let fetchedAt else { return [] }
+    let place = Coordinate(latitude: 41.89, longitude: 12.51)
+    return [
+        ForecastEntry(
+            coordinate: place, fetchedAt: fetchedAt, forecast: LocationForecast(coordinate: place))
+    ]
+}
+
+/// A BME280 reading at `time`: 21.5 °C, 45 %, 1013.2 hPa.
+func indoorReading(at time: Date, temperature: Double = 21.5) -> SensorReading {
+    SensorReading(
+        chip: .bme280, time: time, temperature: Temperature(celsius: temperature),
+        humidity: 45, pressure: Pressure(hectopascals: 1013.2))
+}
