@@ -66,4 +66,56 @@ import Testing
         await engine.stop()
         await running.value
     }
+
+    @Test func statusAnswersFromTheLatestSnapshot() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = KioskConfiguration()
+        configuration.stateDirectory = directory.path
+        configuration.cities = [
+            City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))
+        ]
+        let time = ManualTimeSource()
+        var logger = Logger(label: "snapshots")
+        logger.logLevel = .critical
+        let parts = KioskEngine.Parts(
+            time: time, transport: NoNetwork(),
+            makeDisplay: { _, onFrame in
+                DisplayWorker(
+                    open: {
+                        try PixelPageDisplay(
+                            RecordingDisplay(size: PixelSize(width: 80, height: 48)))
+                    },
+                    time: time, onFrame: onFrame)
+            },
+            makeSensor: { _ in nil }, files: FileWorker(),
+            notifier: SystemdNotifier(environment: [:]),
+            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
+        let engine = KioskEngine(
+            start: KioskEngine.Start(
+                configuration: configuration, configProblems: [],
+                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
+                restored: nil, history: IndoorHistory(), forecasts: []),
+            parts: parts)
+        let running = Task { await engine.run() }
+        // The failed fetch is published although the slide stays: a follower sees it.
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        var seen = try #require(await follower.next())
+        while seen.forecastError == nil, let next = await follower.next() { seen = next }
+        #expect(seen.forecastFailures == 1)
+        #expect(seen.slide == Slide(.page(.city), cityIndex: 0))
+
+        let status = await engine.status()
+        #expect(status.forecast.error == seen.forecastError)
+        #expect(status.forecast.failures == seen.forecastFailures)
+        #expect(status.forecast.stale, "no forecast and a failure: stale")
+        #expect(status.showing.city == "Rome")
+        #expect(status.config.path == directory.file("config.toml"))
+        let due = try #require(seen.nextRefresh)
+        #expect(
+            status.forecast.nextRefreshSeconds
+                == Int(due.seconds(since: time.now().monotonic).rounded(.up)))
+        await engine.stop()
+        await running.value
+    }
 }

@@ -203,60 +203,14 @@ extension KioskEngine {
         Array("{\"ok\":false,\"error\":\(JSONText.quoted(text)),\"exitCode\":\(exitCode)}\n".utf8)
     }
 
-    /// The `status` reply.
+    /// The `status` reply: built from the latest published snapshot, what every follower
+    /// sees, and the display worker's own report.
     func status() async -> KioskStatus {
         let now = parts.time.now()
         let report = await display.report()
-        displayReport = report
-        var showing = KioskStatus.Showing(
-            page: "empty", city: nil, cityNumber: nil, pausedSeconds: nil)
-        if case .page(let page) = state.slide.kind { showing.page = page.rawValue }
-        if let index = state.slide.cityIndex, configuration.cities.indices.contains(index) {
-            showing.city = configuration.cities[index].name
-            showing.cityNumber = index + 1
-        }
-        if let paused = state.pausedUntil, paused > now.monotonic {
-            showing.pausedSeconds = Int(paused.seconds(since: now.monotonic).rounded(.up))
-        }
-        var sensorStatus = KioskStatus.Sensor(
-            kind: configuration.sensor.kind.rawValue, error: state.sensorError)
-        let indoor = state.indoor
-        if let reading = indoor.latest {
-            sensorStatus.chip = reading.chip.rawValue
-            sensorStatus.readAt = reading.time
-            sensorStatus.temperature = reading.temperature
-            sensorStatus.humidity = reading.humidity
-            sensorStatus.pressure = reading.pressure
-            sensorStatus.seaLevelPressure = state.stationElevation.map {
-                reading.seaLevelPressure(elevation: $0)
-            }
-            sensorStatus.dewPoint = reading.dewPoint
-            sensorStatus.tendency = indoor.tendency?.rawValue
-        }
-        let sizeText = report.size.description
         return KioskStatus(
-            version: KioskVersion.string,
-            uptimeSeconds: Int(now.monotonic.seconds(since: startedAt)),
-            board: configuration.board,
-            display: .init(
-                kind: configuration.display.kind.rawValue, size: sizeText,
-                power: report.power.rawValue,
-                frame: report.frame, error: report.error, warning: report.warning,
-                rotate: report.rotation.rawValue),
-            showing: showing,
-            cities: configuration.cities.map(\.name),
-            recentCities: state.recentCities.map(\.name),
-            forecast: .init(
-                fetchedAt: state.lastForecast, stale: state.isStale(at: now),
-                error: state.forecastError,
-                nextRefreshSeconds: Int(state.secondsUntilRefresh(at: now).rounded(.up)),
-                failures: state.forecastFailures),
-            sensor: sensorStatus,
-            config: .init(
-                path: store.path, origin: store.origin.rawValue, problems: state.configProblems,
-                lastGood: state.configProblems.isEmpty || !goodConfigSeen
-                    ? nil : ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)),
-            units: configuration.units)
+            snapshot: snapshots.latest ?? snapshot(at: now), display: report, at: now,
+            uptimeSeconds: Int(now.monotonic.seconds(since: startedAt)), store: store)
     }
 }
 

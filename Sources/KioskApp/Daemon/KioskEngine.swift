@@ -224,11 +224,17 @@ public actor KioskEngine {
         let now = parts.time.now()
         let effects = state.handle(event, at: now)
         for effect in effects { await perform(effect, at: now) }
-        let draws = effects.contains(.render)
-        let powers = effects.contains { if case .setDisplayPower = $0 { true } else { false } }
-        if draws { frameCount += 1 }
-        if draws || powers { snapshots.publish(snapshot(at: now)) }
+        if effects.contains(.render) { frameCount += 1 }
+        publishIfChanged(at: now)
         scheduleTimer()
+    }
+
+    /// Publishes what the kiosk is, when it differs from what was published last: a new
+    /// frame, power, notice, reading, forecast state or config. `status` answers from the
+    /// latest; the display worker draws only a new frame number or power.
+    func publishIfChanged(at now: KioskTime) {
+        let current = snapshot(at: now)
+        if snapshots.latest != current { snapshots.publish(current) }
     }
 
     /// The snapshots as they are published: the latest at once, then every change.
@@ -238,13 +244,22 @@ public actor KioskEngine {
 
     /// What the kiosk is now.
     func snapshot(at now: KioskTime) -> KioskSnapshot {
-        KioskSnapshot(
+        var snapshot = KioskSnapshot(
             frame: frameCount, slide: state.slide, step: state.slideStep,
             page: pageModel(at: now), power: state.power, notices: state.notices(at: now),
             reading: state.indoor.latest, sensorError: state.sensorError,
             forecastFetchedAt: state.lastForecast, forecastStale: state.isStale(at: now),
             forecastError: state.forecastError, configProblems: state.configProblems,
             displayReports: displayReports, displayError: displayReport?.error)
+        snapshot.configuration = configuration
+        snapshot.usingLastGoodConfig = !state.configProblems.isEmpty && goodConfigSeen
+        snapshot.recentCities = state.recentCities.map(\.name)
+        snapshot.pausedUntil = state.pausedUntil
+        snapshot.nextRefresh = state.nextRefresh
+        snapshot.forecastFailures = state.forecastFailures
+        snapshot.stationElevation = state.stationElevation
+        snapshot.tendency = state.indoor.tendency
+        return snapshot
     }
 
     /// The display worker follows the snapshots: a press reaches the pixels without the

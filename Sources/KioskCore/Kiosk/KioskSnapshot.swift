@@ -2,8 +2,8 @@ public import FoundationEssentials
 
 /// What the kiosk is, published after every change: what is shown and the data behind it,
 /// the display's power, notices, the sensor, the forecast's freshness and the config's
-/// state. The display worker, and later `status`, systemd and MQTT, follow these and never
-/// call back into the engine.
+/// state. The display worker, `status`, systemd, and later MQTT, follow these and never call
+/// back into the engine.
 public struct KioskSnapshot: Sendable, Hashable {
     /// Counts the frames the reducer asked for: a new number means draw `page` again.
     public var frame: Int
@@ -33,6 +33,22 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var displayReports = 0
     /// Why the display's last frame could not be shown, if so.
     public var displayError: String?
+    /// The config in use (the last good one while the file is refused).
+    public var configuration = KioskConfiguration()
+    /// Whether the config in use is the last good one, the file being refused.
+    public var usingLastGoodConfig = false
+    /// Recently shown cities, newest first.
+    public var recentCities: [String] = []
+    /// Until when a press holds the slide.
+    public var pausedUntil: MonotonicInstant?
+    /// When the next refresh is due.
+    public var nextRefresh: MonotonicInstant?
+    /// Refreshes failed in a row.
+    public var forecastFailures = 0
+    /// The station's elevation, for the sea-level pressure.
+    public var stationElevation: Double?
+    /// Which way the indoor pressure goes.
+    public var tendency: PressureTendency?
 
     /// Creates a snapshot.
     public init(
