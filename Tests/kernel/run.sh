@@ -12,7 +12,7 @@
 # modules) that mounts this machine's root read-only over 9p and switch_roots into
 # Tests/kernel/vm-checks.sh; results come back through a second, writable 9p share.
 # Prints one line per check and "N passed, N failed"; exits 1 when a check failed or the
-# VM did not finish, 2 on a usage error. The VM is stopped after 10 minutes at most.
+# VM did not finish, 2 on a usage error. The VM is stopped after 30 minutes at most.
 set -euo pipefail
 
 readonly VM_TIME_LIMIT_SECONDS=1800
