@@ -92,3 +92,37 @@ import Testing
         #expect(line.description == "GPIO17 (line 17 of pinctrl-bcm2711)")
     }
 }
+
+/// The busy-line sentence names the lines that are in use and who holds each, not the
+/// free lines requested with them (found by the kernel VM's gpio-sim check: all three
+/// buttons sit on one chip, one line held by "gpio-keys").
+@Suite struct GPIOBusyMessageTests {
+    let chip = GPIOChip(
+        path: "/dev/gpiochip0", name: "gpiochip0", label: "pinctrl-bcm2711", lineCount: 58,
+        errorNumber: 0)
+    var lines: [GPIOLine] {
+        [(ButtonName.next, 17), (.previous, 27), (.select, 22)].map {
+            GPIOLine(button: $0.0, spec: "GPIO\($0.1)", chip: chip, offset: $0.1)
+        }
+    }
+
+    @Test func oneHeldLineOfThreeIsTheOnlyOneNamed() {
+        #expect(
+            GPIOChips.busyMessage(lines, chipPath: chip.path, holders: [nil, "gpio-keys", nil])
+                == "Cannot request GPIO27 (line 27 of pinctrl-bcm2711) on /dev/gpiochip0: the line is busy, held by \"gpio-keys\"; stop that program, or with the gpio-key overlay use buttons.backend = \"evdev\"."
+        )
+    }
+
+    @Test func twoHeldLinesNameEachHolder() {
+        #expect(
+            GPIOChips.busyMessage(lines, chipPath: chip.path, holders: ["gpio-keys", nil, ""])
+                == "Cannot request GPIO lines on /dev/gpiochip0: they are busy: GPIO17 (line 17 of pinctrl-bcm2711) held by \"gpio-keys\", GPIO22 (line 22 of pinctrl-bcm2711) held by another program (no consumer name); stop that program, or with the gpio-key overlay use buttons.backend = \"evdev\"."
+        )
+    }
+
+    @Test func aHolderGoneByTheTimeWeAskSaysRunAgain() {
+        #expect(
+            GPIOChips.busyMessage(lines, chipPath: chip.path, holders: [nil, nil, nil])
+                .hasSuffix(": a line was busy, and no program holds one now; run again."))
+    }
+}

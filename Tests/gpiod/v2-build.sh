@@ -8,7 +8,19 @@
 # GPIODTests target through PKG_CONFIG_PATH with its own scratch path (.build-gpiod2).
 #
 #   Tests/gpiod/v2-build.sh            download (once), build, test
+#   Tests/gpiod/v2-build.sh --kiosk    download (once), then build the whole weather-kiosk
+#                                      release binary against it (for the kernel VM's
+#                                      gpio-sim checks); prints its path as the last line
 set -euo pipefail
+mode=test
+case "${1:-}" in
+"") ;;
+--kiosk) mode=kiosk ;;
+*)
+    echo "usage: $0 [--kiosk]" >&2
+    exit 2
+    ;;
+esac
 cd "$(dirname "$0")/../.."
 
 root="$PWD/.build-gpiod2"
@@ -50,6 +62,27 @@ case "$version" in
     exit 1
     ;;
 esac
+if [ "$mode" = kiosk ]; then
+    # The release build of run.sh, against 2.x. SwiftPM passes cairo's and curl's
+    # -L/usr/lib/x86_64-linux-gnu ahead of this prefix, and ld takes the first libgpiod.so
+    # on its search path, Debian's 1.6: so the build runs in a mount namespace of its own
+    # where that libgpiod.so (the -dev symlink) is the 2.x one; the host's is untouched.
+    # The rpath lets the binary find libgpiod.so.3 under the prefix (also inside the
+    # kernel VM, which sees this tree).
+    lib="$prefix/usr/lib/x86_64-linux-gnu"
+    namespace="unshare --mount"
+    [ "$(id -u)" -eq 0 ] || namespace="unshare --mount --map-root-user"
+    # shellcheck disable=SC2016  # expanded by the inner shell
+    $namespace sh -c '
+        system=/usr/lib/x86_64-linux-gnu/libgpiod.so
+        if [ -e "$system" ]; then mount --bind "$1/libgpiod.so" "$system" || exit 1; fi
+        shift
+        exec "$@"' sh "$lib" \
+        swift build -c release --static-swift-stdlib --scratch-path "$root/kiosk" \
+        --product weather-kiosk -Xlinker -rpath -Xlinker "$lib" >&2
+    echo "$root/kiosk/release/weather-kiosk"
+    exit 0
+fi
 export LD_LIBRARY_PATH="$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # A package of just the shim and its tests (symlinks into this tree), so that the build
 # needs none of the project's other dependencies and takes seconds, not minutes.

@@ -60,7 +60,11 @@ framebuffer_shows_screenshot() {
     return 1
 }
 
-write_daemon_config() { # DEVICE
+write_daemon_config() { # DEVICE [BUTTONS_BACKEND]
+    local buttons
+    buttons=$(printf 'backend = "evdev"\ndevice = "%s"' "$BUTTONS_DEVICE_NAME")
+    # gpiod: the Pi 4 profile's lines on the chip labelled pinctrl-bcm2711.
+    [[ ${2:-evdev} == gpiod ]] && buttons='backend = "gpiod"'
     write_config || return 1
     cat >>/run/kiosk/config.toml <<EOF
 
@@ -75,8 +79,7 @@ pages = ["city"]
 cycle_seconds = 3600
 
 [buttons]
-backend = "evdev"
-device = "$BUTTONS_DEVICE_NAME"
+$buttons
 
 [control]
 socket = "/run/kiosk/control.sock"
@@ -97,26 +100,42 @@ timezone = "Europe/Oslo"
 EOF
 }
 
-# A key press moves to the next city and the framebuffer changes; what is on the
-# framebuffer is the daemon's own frame (its screenshot), the console's cursor included
-# nowhere; the indoor reading is the vector's; SIGTERM ends it with status 0.
-daemon_on_the_kernel_devices() {
-    local device status temperature deadline
+# A key press (or with "gpiod", a press on GPIO17 of gpio-sim's chip, see checks-gpio.sh)
+# moves to the next city and the framebuffer changes; what is on the framebuffer is the
+# daemon's own frame (its screenshot), the console's cursor included nowhere; the indoor
+# reading is the vector's; SIGTERM ends it with status 0.
+daemon_on_the_kernel_devices() { # [BUTTONS_BACKEND: evdev (default) or gpiod]
+    local device status temperature deadline backend=${1:-evdev}
     device=$(vfb_device) || { echo "$device"; return 1; }
     console_on_the_framebuffer && set_depth "$device" 16 5,6,5,0 && scribble "$device" ||
         return 1
-    write_daemon_config "$device" || return 1
-    start_keyboard "$BUTTONS_DEVICE_NAME" || return 1
+    # A fresh state directory: the daemon starts on the first city (Rome), whatever an
+    # earlier round left.
+    rm -rf /run/kiosk/state
+    write_daemon_config "$device" "$backend" || return 1
+    if [[ $backend == gpiod ]]; then
+        fresh_kiosk_chip || return 1
+    else
+        start_keyboard "$BUTTONS_DEVICE_NAME" || return 1
+    fi
     "$KIOSK_BINARY" run --config /run/kiosk/config.toml --log "$TMPDIR/kiosk.log" &
     DAEMON=$!
+    buttons_ready() {
+        if [[ $backend == gpiod ]]; then
+            wait_for_holder "$KIOSK_CHIP" 17 "$DAEMON"
+        else
+            wait_until_open "$DAEMON" "$KEYBOARD_NODE"
+        fi
+    }
     stop_daemon_on_failure() {
         kill -KILL "$DAEMON" 2>/dev/null
         cat "$TMPDIR/kiosk.log"
         echo "$1"
         return 1
     }
-    wait_for_status showing.city Rome && wait_until_open "$DAEMON" "$KEYBOARD_NODE" ||
-        stop_daemon_on_failure "the daemon did not show Rome with the keyboard open" || return 1
+    wait_for_status showing.city Rome && buttons_ready ||
+        stop_daemon_on_failure "the daemon did not show Rome with the buttons ($backend) open" ||
+        return 1
     # The daemon reads the sensor on its own schedule: wait for the first reading.
     wait_for_status sensor.chip bme280 ||
         stop_daemon_on_failure "the daemon did not read the BME280" || return 1
@@ -130,9 +149,14 @@ daemon_on_the_kernel_devices() {
         stop_daemon_on_failure "the framebuffer is not the daemon's frame of Rome" || return 1
     frame_snapshot "$device" "$TMPDIR/rome.frame"
 
-    keyboard "press KEY_RIGHT" "sleep 120" "release KEY_RIGHT"
+    if [[ $backend == gpiod ]]; then
+        tap 17 120
+    else
+        keyboard "press KEY_RIGHT" "sleep 120" "release KEY_RIGHT"
+    fi
     wait_for_status showing.city Oslo ||
-        stop_daemon_on_failure "KEY_RIGHT did not move to the next city" || return 1
+        stop_daemon_on_failure "the next button ($backend) did not move to the next city" ||
+        return 1
     # The status changes before the frame reaches the screen: wait for the screen too.
     deadline=$((SECONDS + 30))
     while frame_snapshot "$device" "$TMPDIR/oslo.frame" &&
@@ -141,14 +165,14 @@ daemon_on_the_kernel_devices() {
             return 1
         sleep 0.2
     done
-    echo "the framebuffer changed after KEY_RIGHT"
+    echo "the framebuffer changed after the next button ($backend)"
     framebuffer_shows_screenshot "$device" oslo ||
         stop_daemon_on_failure "the framebuffer is not the daemon's frame of Oslo" || return 1
 
     kill -TERM "$DAEMON"
     wait "$DAEMON"
     status=$?
-    stop_keyboard
+    [[ $backend == gpiod ]] || stop_keyboard
     cat "$TMPDIR/kiosk.log"
     echo "the daemon exited with status $status after SIGTERM"
     [[ $status -eq 0 ]]

@@ -1,29 +1,34 @@
 #!/usr/bin/env bash
 # Kernel tests: the release binary against the real Linux kernel in a QEMU VM, where
-# i2c-stub plays the BME280, vfb is the framebuffer and uinput makes the buttons.
+# i2c-stub plays the BME280, vfb is the framebuffer, uinput makes the buttons of the evdev
+# backend and gpio-sim (built here, see gpio-sim-module.sh) a Pi 4's GPIO chip for gpiod.
 #
-#   Tests/kernel/run.sh [BINARY]    BINARY: a release build of weather-kiosk (default:
-#                                   build one into .build-kernel)
+#   Tests/kernel/run.sh [BINARY [GPIOD2_BINARY]]
+#       BINARY: a release build of weather-kiosk (default: build one into .build-kernel);
+#       GPIOD2_BINARY: one built against libgpiod 2.x, which runs the GPIO checks a second
+#       time (default: build one with Tests/gpiod/v2-build.sh --kiosk)
 #
 # The VM boots Debian's kernel with a tiny initramfs made here (busybox and the virtio/9p
 # modules) that mounts this machine's root read-only over 9p and switch_roots into
 # Tests/kernel/vm-checks.sh; results come back through a second, writable 9p share.
 # Prints one line per check and "N passed, N failed"; exits 1 when a check failed or the
-# VM did not finish, 2 on a usage error. The VM is stopped after 10 minutes at most.
+# VM did not finish, 2 on a usage error. The VM is stopped after 30 minutes at most.
 set -euo pipefail
 
-readonly VM_TIME_LIMIT_SECONDS=600
+readonly VM_TIME_LIMIT_SECONDS=1800
 readonly PACKAGES="qemu-system-x86 linux-image-amd64 busybox-static i2c-tools fbset kmod cpio
     gcc libc6-dev python3"
 readonly INITRAMFS_MODULES="virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev
     virtio_pci netfs fscache 9pnet 9pnet_virtio 9p"
 
 binary="${1:-}"
-if [ $# -gt 1 ] || [ "${binary#-}" != "$binary" ]; then
-    echo "usage: $0 [BINARY]" >&2
+gpiod2_binary="${2:-}"
+if [ $# -gt 2 ] || [ "${binary#-}" != "$binary" ] || [ "${gpiod2_binary#-}" != "$gpiod2_binary" ]; then
+    echo "usage: $0 [BINARY [GPIOD2_BINARY]]" >&2
     exit 2
 fi
 [ -z "$binary" ] || binary=$(realpath -m "$binary")
+[ -z "$gpiod2_binary" ] || gpiod2_binary=$(realpath -m "$gpiod2_binary")
 
 cd "$(dirname "$0")/../.."
 repo=$(pwd -P)
@@ -77,12 +82,33 @@ if [ ! -x "$binary" ]; then
     exit 2
 fi
 version=$("$binary" --version)
+if [ -z "$gpiod2_binary" ]; then
+    say "building the release binary against libgpiod 2.x"
+    gpiod2_binary=$("$repo/Tests/gpiod/v2-build.sh" --kiosk | tail -n 1)
+fi
+if [ ! -x "$gpiod2_binary" ]; then
+    echo "kernel: $gpiod2_binary is not an executable weather-kiosk." >&2
+    exit 2
+fi
 
 # --- test helpers -------------------------------------------------------------------
 rm -rf "$work"
 mkdir -p "$work/initramfs/bin" "$work/initramfs/modules" "$work/share"
 cc -std=c11 -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Werror -o "$work/uinput-keys" \
     "$repo/Tests/kernel/uinput-keys.c"
+
+# --- gpio-sim for the booted kernel (cached; a failure fails the VM's gpio-sim checks) --
+gpio_sim_module=""
+gpio_sim_problem=""
+if gpio_sim_output=$("$repo/Tests/kernel/gpio-sim-module.sh" "$kernel_version" 2>"$work/gpio-sim.log"); then
+    gpio_sim_module=$gpio_sim_output
+    say "gpio-sim module: $gpio_sim_module"
+else
+    gpio_sim_problem=$(grep '^gpio-sim: ' "$work/gpio-sim.log" | tail -n 1)
+    gpio_sim_problem=${gpio_sim_problem:-gpio-sim-module.sh failed; see $work_relative/gpio-sim.log}
+    gpio_sim_problem=${gpio_sim_problem//\'/}  # it goes into vm.env in single quotes
+    say "$gpio_sim_problem"
+fi
 
 # --- initramfs ----------------------------------------------------------------------
 for directory in dev proc sys; do mkdir -p "$work/initramfs/$directory"; done
@@ -108,6 +134,9 @@ KIOSK_VM_CHECKS='$repo/Tests/kernel/vm-checks.sh'
 KIOSK_BINARY='$binary'
 KIOSK_VERSION='$version'
 KIOSK_UINPUT_KEYS='$work/uinput-keys'
+KIOSK_GPIOD2_BINARY='$gpiod2_binary'
+KIOSK_GPIO_SIM_MODULE='$gpio_sim_module'
+KIOSK_GPIO_SIM_PROBLEM='$gpio_sim_problem'
 KIOSK_SHARE=/run/share
 EOF
 cp "$work/share/vm.env" "$work/initramfs/vm.env"

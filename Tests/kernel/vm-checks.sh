@@ -25,6 +25,8 @@ source "$kernel_tests/checks-input.sh"
 source "$kernel_tests/checks-framebuffer.sh"
 # shellcheck source=Tests/kernel/checks-daemon.sh
 source "$kernel_tests/checks-daemon.sh"
+# shellcheck source=Tests/kernel/checks-gpio.sh
+source "$kernel_tests/checks-gpio.sh"
 
 if [[ ${1:-} == --run ]]; then
     shift
@@ -130,6 +132,33 @@ check --time-limit 300 \
 check --time-limit 300 \
     "daemon: display.rotate = 90 on vfb: the framebuffer holds the upright screenshot turned" \
     daemon_shows_the_page_turned 90
+
+check "modules: gpio-sim (built for this kernel by gpio-sim-module.sh) loads" load_gpio_sim
+# The GPIO checks, once with each build: libgpiod 1.6 (Debian 12's) and 2.x (backports').
+gpio_checks() { # LIBGPIOD BINARY
+    local label="gpio-sim, libgpiod $1" binary=$2
+    check "$label: buttons finds pinctrl-bcm2711 and GPIO17/27/22 by name; short, long while held" \
+        with_binary "$binary" gpio_short_and_long
+    check "$label: auto-repeat while next is held, then nothing on release" \
+        with_binary "$binary" gpio_auto_repeat
+    check "$label: two buttons interleaved are two gestures each" \
+        with_binary "$binary" gpio_interleaved
+    check "$label: presses shorter than the debounce (5 ms bounces, 100 ms debounce) give no gesture" \
+        with_binary "$binary" gpio_bounces_ignored
+    check "$label: BCM offsets count on the chip labelled pinctrl-bcm2711" \
+        with_binary "$binary" gpio_bcm_offset
+    check "$label: the chip renumbered (another made first) is still found by its label" \
+        with_binary "$binary" gpio_chip_renumbered
+    check "$label: a line held by another consumer: the sentence names \"gpio-keys\"" \
+        with_binary "$binary" gpio_line_busy
+    check "$label: the chip removed while running and made again: recovers, no restart" \
+        with_binary "$binary" gpio_chip_removed_and_back
+    check --time-limit 300 \
+        "$label: daemon on vfb, i2c-stub and gpio-sim: GPIO17 moves to the next city, the framebuffer changes" \
+        with_binary "$binary" daemon_on_the_kernel_devices gpiod
+}
+gpio_checks 1.6 "$KIOSK_BINARY"
+gpio_checks 2.x "${KIOSK_GPIOD2_BINARY:-}"
 
 echo finished >"$KIOSK_SHARE/finished"
 echo "vm-checks: done" >/dev/console

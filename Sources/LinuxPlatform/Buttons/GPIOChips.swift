@@ -172,14 +172,39 @@ public enum GPIOChips {
                     : "set buttons.chip to one of these labels."))
     }
 
-    /// Who holds line `offset` of the chip at `path`: a phrase for a busy-line message.
-    static func holder(of offset: Int, on path: String) -> String {
+    /// Who holds line `offset` of the chip at `path`: the consumer's name ("" when it gave
+    /// none), or nil when the line is free or cannot be asked about.
+    static func holder(of offset: Int, on path: String) -> String? {
         var consumer = [CChar](repeating: 0, count: 128)
         let used = CGPIOD_lineConsumer(path, UInt32(offset), &consumer, consumer.count)
-        guard used > 0 else { return "another program" }
-        let name = String(
+        guard used > 0 else { return nil }
+        return String(
             decoding: consumer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? "another program (no consumer name)" : "\"\(name)\""
+    }
+
+    /// The sentence for a request of `lines` on the chip at `chipPath` that the kernel
+    /// refused as busy (EBUSY). `holders` has one entry per line, as `holder(of:on:)` gives
+    /// them: only the lines in use are named, each with its holder.
+    public static func busyMessage(_ lines: [GPIOLine], chipPath: String, holders: [String?])
+        -> String
+    {
+        let busy = zip(lines, holders).compactMap { line, holder in
+            holder.map { (line, $0.isEmpty ? "another program (no consumer name)" : "\"\($0)\"") }
+        }
+        let fix =
+            "; stop that program, or with the gpio-key overlay use buttons.backend = \"evdev\"."
+        switch busy.count {
+        case 0:
+            let names = lines.map(\.description).joined(separator: ", ")
+            return
+                "Cannot request \(names) on \(chipPath): a line was busy, and no program holds one now; run again."
+        case 1:
+            return
+                "Cannot request \(busy[0].0) on \(chipPath): the line is busy, held by \(busy[0].1)\(fix)"
+        default:
+            let held = busy.map { "\($0.0) held by \($0.1)" }.joined(separator: ", ")
+            return "Cannot request GPIO lines on \(chipPath): they are busy: \(held)\(fix)"
+        }
     }
 }
 

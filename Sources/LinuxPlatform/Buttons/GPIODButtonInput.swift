@@ -6,7 +6,9 @@ import Synchronization
 /// Buttons on GPIO lines through libgpiod (1.6 or 2.x): inputs with the configured pull,
 /// both edges, kernel debounce where libgpiod 2.x offers it, kernel timestamps. One thread
 /// waits on the requests' file descriptors; a read error releases the lines and requests
-/// them again with back-off while the rest of the kiosk runs.
+/// them again with back-off while the rest of the kiosk runs. After a second without
+/// events it asks the kernel whether the lines are still there: Linux 6.1 does not wake a
+/// waiting `poll` when the chip goes away, it only fails the next call with ENODEV.
 public final class GPIODButtonInput: ButtonInput {
     /// The lines, as found at start.
     public let lines: [GPIOLine]
@@ -115,16 +117,11 @@ private struct LineRequest: @unchecked Sendable {
             let names = lines.map(\.description).joined(separator: ", ")
             switch errorNumber {
             case EBUSY:
-                let holders = lines.map {
-                    "\($0.spec) by \(GPIOChips.holder(of: $0.offset, on: chip.path))"
-                }
                 throw DeviceError(
                     device: chip.path,
-                    message:
-                        "Cannot request \(names) on \(chip.path): the line is busy, held by "
-                        + holders.joined(separator: ", ")
-                        + "; stop that program, or with the gpio-key overlay use buttons.backend = \"evdev\"."
-                )
+                    message: GPIOChips.busyMessage(
+                        lines, chipPath: chip.path,
+                        holders: lines.map { GPIOChips.holder(of: $0.offset, on: chip.path) }))
             case EACCES, EPERM:
                 throw DeviceError(
                     "request \(names) on", device: chip.path, errorNumber: errorNumber,
@@ -159,6 +156,23 @@ private struct LineRequest: @unchecked Sendable {
                     button: line.button, isPressed: (level != 0) == pressedIsHigh, time: time,
                     source: line.description)
             })
+    }
+
+    /// Nil while the lines are there; the error when the kernel says they are not (the
+    /// chip was removed: ENODEV). Asks for their levels and drops them.
+    func check() -> DeviceError? {
+        var levels = [Int32](repeating: 0, count: lines.count)
+        let status = CGPIOD_readLevels(handle, &levels)
+        guard status != 0 else { return nil }
+        let chip = lines[0].chip
+        guard -status == ENODEV else {
+            return DeviceError("read the levels of", device: chip.path, errorNumber: -status)
+        }
+        return DeviceError(
+            device: chip.path,
+            message:
+                "The GPIO chip \(chip.path) \"\(chip.label)\" is gone (its driver was unloaded or the device removed); the buttons wait for it to come back."
+        )
     }
 
     /// The edges waiting now.
@@ -206,6 +220,10 @@ private struct Reader: Sendable {
     let wake: WakeSignal
     let continuation: AsyncStream<ButtonInputEvent>.Continuation
 
+    /// How long the thread waits for an edge before it checks that the lines are still
+    /// there (see `GPIODButtonInput`).
+    static let checkIntervalMilliseconds: Int32 = 1000
+
     func run(_ initial: [LineRequest]) {
         var requests = initial
         var backoff = RetryBackoff()
@@ -232,23 +250,31 @@ private struct Reader: Sendable {
             }
             guard
                 let ready = waitReadable(
-                    requests.map(\.descriptor) + [wake.descriptor], timeout: -1)
+                    requests.map(\.descriptor) + [wake.descriptor],
+                    timeout: Self.checkIntervalMilliseconds)
             else {
                 failure = DeviceError(
                     "wait for GPIO events on", device: lines[0].chip.path, errorNumber: errno)
+                continue
+            }
+            if ready.allSatisfy({ $0.revents == 0 }) {
+                failure = requests.lazy.compactMap { $0.check() }.first
                 continue
             }
             for (request, entry) in zip(requests, ready) where entry.revents != 0 {
                 if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
                     && entry.revents & Int16(POLLIN) == 0
                 {
-                    failure = DeviceError(
-                        "read GPIO events from", device: request.lines[0].chip.path,
-                        errorNumber: EIO)
+                    // The kernel's reason (a removed chip: ENODEV) says more than EIO.
+                    failure =
+                        request.check()
+                        ?? DeviceError(
+                            "read GPIO events from", device: request.lines[0].chip.path,
+                            errorNumber: EIO)
                     break
                 }
                 if let problem = report([request.edges(pressedIsHigh: pressedIsHigh)]) {
-                    failure = problem
+                    failure = request.check() ?? problem
                     break
                 }
             }
