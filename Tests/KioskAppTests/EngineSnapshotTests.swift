@@ -19,32 +19,14 @@ import Testing
     @Test func aPressReachesThePixelsThroughTheSnapshotStream() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        var configuration = KioskConfiguration()
-        configuration.stateDirectory = directory.file("state")
-        configuration.sensor.kind = .none
-        configuration.cities = [
-            City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
-            City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
-        ]
         let time = ManualTimeSource()
         let screen = RecordingDisplay(size: PixelSize(width: 80, height: 48))
-        var logger = Logger(label: "snapshots")
-        logger.logLevel = .critical
-        let parts = KioskEngine.Parts(
-            time: time, transport: NoNetwork(),
-            makeDisplay: { _, onFrame in
-                DisplayWorker(
-                    open: { try PixelPageDisplay(screen) }, time: time, onFrame: onFrame)
-            },
-            makeSensor: { _ in nil }, files: FileWorker(),
-            notifier: SystemdNotifier(environment: [:]),
-            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
-        let engine = KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: [],
-                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: []),
-            parts: parts)
+        let engine = KioskEngine.forTesting(
+            cities: [
+                City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
+                City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
+            ],
+            directory: directory, transport: NoNetwork(), screen: screen, time: time)
         let running = Task { await engine.run() }
         // A follower like `status` or MQTT: it only reads the stream.
         var follower = engine.snapshotStream().makeAsyncIterator()
@@ -70,33 +52,10 @@ import Testing
     @Test func statusAnswersFromTheLatestSnapshot() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        var configuration = KioskConfiguration()
-        configuration.stateDirectory = directory.path
-        configuration.cities = [
-            City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))
-        ]
         let time = ManualTimeSource()
-        var logger = Logger(label: "snapshots")
-        logger.logLevel = .critical
-        let parts = KioskEngine.Parts(
-            time: time, transport: NoNetwork(),
-            makeDisplay: { _, onFrame in
-                DisplayWorker(
-                    open: {
-                        try PixelPageDisplay(
-                            RecordingDisplay(size: PixelSize(width: 80, height: 48)))
-                    },
-                    time: time, onFrame: onFrame)
-            },
-            makeSensor: { _ in nil }, files: FileWorker(),
-            notifier: SystemdNotifier(environment: [:]),
-            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
-        let engine = KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: [],
-                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: []),
-            parts: parts)
+        let engine = KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: NoNetwork(), time: time)
         let running = Task { await engine.run() }
         // The failed fetch is published although the slide stays: a follower sees it.
         var follower = engine.snapshotStream().makeAsyncIterator()

@@ -32,35 +32,10 @@ import Testing
     @Test func stopCancelsAFetchInFlight() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        var configuration = KioskConfiguration()
-        configuration.stateDirectory = directory.file("state")
-        configuration.sensor.kind = .none
-        configuration.cities = [
-            City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))
-        ]
-        let time = ManualTimeSource()
         let transport = HangingTransport()
-        var logger = Logger(label: "stop")
-        logger.logLevel = .critical
-        let parts = KioskEngine.Parts(
-            time: time, transport: transport,
-            makeDisplay: { _, onFrame in
-                DisplayWorker(
-                    open: {
-                        try PixelPageDisplay(
-                            RecordingDisplay(size: PixelSize(width: 80, height: 48)))
-                    },
-                    time: time, onFrame: onFrame)
-            },
-            makeSensor: { _ in nil }, files: FileWorker(),
-            notifier: SystemdNotifier(environment: [:]),
-            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
-        let engine = KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: [],
-                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: []),
-            parts: parts)
+        let engine = KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: transport, time: ManualTimeSource())
         let running = Task { await engine.run() }
         // Without a cache the first refresh goes out at once, and hangs.
         var started = transport.started.makeAsyncIterator()
