@@ -20,6 +20,9 @@ IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP"}  # and every C target
 APPLICATION = {"KioskApp", "weather-kiosk"}
+# The only arrows from one adapter to another: the pure pixel maths, and the simulated
+# BME280's use of the driver's calibration types.
+SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simulator", "Devices")}
 # Modules that reach the operating system: what an I/O-free module must not import.
 SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Android", "WinSDK", "SystemPackage", "System",
                   "Dispatch"}
@@ -32,6 +35,9 @@ RULES = {
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
                            "Pixels) never import KioskApp or the executable",
     "c-only-in-adapters": "only adapters import a C target",
+    "no-sideways": "an adapter imports no other adapter (so the framebuffer does not link "
+                   "Cairo), except Rendering and LinuxPlatform importing Pixels and Simulator "
+                   "importing Devices",
     "glibc-says-why": "only LinuxPlatform, CurlHTTP and the C targets import Glibc; anywhere "
                       "else the import line says why: `import Glibc  // Glibc: <why>`",
 }
@@ -126,6 +132,9 @@ def forbidden(module, imported):
         broken.append("no-full-foundation")
     if module in ADAPTERS and imported in APPLICATION:
         broken.append("adapter-imports-app")
+    if (module in ADAPTERS and imported in ADAPTERS and module != imported
+            and (module, imported) not in SIDEWAYS_ALLOWED):
+        broken.append("no-sideways")
     if module not in ADAPTERS and imported in C_TARGETS and "io-free" not in broken:
         broken.append("c-only-in-adapters")
     return broken
