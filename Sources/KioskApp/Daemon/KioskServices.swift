@@ -203,7 +203,11 @@ struct WatchdogService: Service {
     {
         let race = FirstAnswer()
         let timer = Task {
-            try? await time.sleep(seconds: seconds)
+            do {
+                try await time.sleep(seconds: seconds)
+            } catch {
+                return  // Cancelled: the probe answered first.
+            }
             race.finish(nil)
         }
         let watcher = Task { race.finish(await probe.value) }
