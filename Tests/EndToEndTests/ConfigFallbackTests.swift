@@ -115,7 +115,9 @@ import Testing
         #expect(kiosk.directory.list().contains("control.sock"), "the file's socket")
         // Fixed: accepted, on the same socket.
         kiosk.directory.write("config.toml", good)
-        let fixed = await daemon.waitFor("the fixed config") { $0.config.problems.isEmpty }
+        let fixed = await daemon.waitFor("the fixed config") {
+            $0.config.path == kiosk.configPath && $0.config.problems.isEmpty
+        }
         #expect(fixed?.cities.count == 3)
         #expect(kiosk.directory.list("state").contains(ConfigStore.lastGoodName))
         #expect(await daemon.terminate().exitCode == 0)
