@@ -203,8 +203,8 @@ public struct BME280: Sendable {
         }
         let result = setup.calibration.compensate(raw)
         return Measurement(
-            chip: setup.chip, temperature: Temperature(celsius: result.temperature),
-            humidity: result.humidity, pressure: Pressure(pascals: result.pressure), raw: raw)
+            chip: setup.chip, temperature: result.temperature,
+            humidity: result.humidity, pressure: result.pressure, raw: raw)
     }
 
     /// `count` registers from `register`, checked to be `count` bytes.

@@ -1,6 +1,8 @@
 // The BME280's data formats and Bosch's compensation: pure functions shared by the driver,
 // `sensor decode` and the simulated chip.
 
+public import KioskCore
+
 /// The trimming parameters a BME280 or BMP280 stores in its NVM: 0x88…0xA1 and, on a
 /// BME280 only, 0xE1…0xE7. Names and types are the datasheet's (dig_T1 is unsigned 16-bit,
 /// dig_H4 a signed 12-bit value, …); all are held as `Int`.
@@ -113,7 +115,8 @@ public struct BME280Calibration: Sendable, Hashable, Codable {
             humidityResult = min(100, max(0, value))
         }
         return BME280Compensated(
-            temperature: temperature, pressure: pressure, humidity: humidityResult, tFine: tFine)
+            temperature: Temperature(celsius: temperature), pressure: Pressure(pascals: pressure),
+            humidity: humidityResult, tFine: tFine)
     }
 }
 
@@ -180,10 +183,10 @@ public enum BME280Channel: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// A compensated measurement.
 public struct BME280Compensated: Sendable, Hashable, Codable {
-    /// °C.
-    public var temperature: Double
-    /// Pa.
-    public var pressure: Double
+    /// The temperature, clamped to −40…85 °C.
+    public var temperature: Temperature
+    /// The pressure at the station, clamped to 300…1100 hPa.
+    public var pressure: Pressure
     /// %RH; nil without a humidity channel.
     public var humidity: Double?
     /// Bosch's fine temperature, shared by the pressure and humidity formulas.

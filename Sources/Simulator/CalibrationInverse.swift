@@ -32,10 +32,11 @@ extension BME280Calibration {
         func compensated(_ raw: BME280RawSample) -> BME280Compensated { compensate(raw) }
         let adcT = Self.nearest(in: 0...maximum20, to: temperature, avoiding: 0x80000) {
             compensated(BME280RawSample(temperature: $0, pressure: 0x60000, humidity: nil))
-                .temperature
+                .temperature.celsius
         }
         let adcP = Self.nearest(in: 0...maximum20, to: pressure, avoiding: 0x80000) {
             compensated(BME280RawSample(temperature: adcT, pressure: $0, humidity: nil)).pressure
+                .pascals
         }
         var adcH: Int?
         if let humidity, self.humidity != nil {

@@ -69,8 +69,8 @@ import Testing
     @Test(arguments: Vector.all)
     func boschDoubleColumn(vector: Vector) {
         let result = vector.calibration.compensate(vector.raw)
-        #expect(close(result.temperature, vector.temperature))
-        #expect(close(result.pressure, vector.pressure))
+        #expect(close(result.temperature.celsius, vector.temperature))
+        #expect(close(result.pressure.pascals, vector.pressure))
         if let humidity = vector.humidity {
             #expect(close(result.humidity, humidity))
         } else {
@@ -87,8 +87,8 @@ import Testing
         // V5: why the driver must look at the raw values itself.
         let raw = BME280RawSample(temperature: 0x80000, pressure: 0x80000, humidity: 0x8000)
         let result = Vector.parse(Vector.v2Bytes).compensate(raw)
-        #expect(abs(result.temperature - 21.648) < 0.001)
-        #expect(abs(result.pressure - 66_608.83) < 0.01)
+        #expect(abs(result.temperature.celsius - 21.648) < 0.001)
+        #expect(abs(result.pressure.pascals - 66_608.83) < 0.01)
         #expect(abs((result.humidity ?? 0) - 81.698) < 0.001)
         #expect(raw.skippedChannels == [.temperature, .pressure, .humidity])
         #expect(Vector.all[1].raw.skippedChannels.isEmpty)
@@ -98,13 +98,13 @@ import Testing
         let calibration = Vector.parse(Vector.v2Bytes)
         let hot = calibration.compensate(
             BME280RawSample(temperature: 0xFFFF0, pressure: 0, humidity: 0xFFFF))
-        #expect(hot.temperature == 85)
-        #expect(hot.pressure == 110_000)
+        #expect(hot.temperature == Temperature(celsius: 85))
+        #expect(hot.pressure == Pressure(hectopascals: 1100))
         #expect(hot.humidity == 100)
         let cold = calibration.compensate(
             BME280RawSample(temperature: 0, pressure: 0xFFFF0, humidity: 0))
-        #expect(cold.temperature == -40)
-        #expect(cold.pressure == 30_000)
+        #expect(cold.temperature == Temperature(celsius: -40))
+        #expect(cold.pressure == Pressure(hectopascals: 300))
         #expect(cold.humidity == 0)
     }
 

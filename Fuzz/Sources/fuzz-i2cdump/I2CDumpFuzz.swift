@@ -39,8 +39,8 @@ enum I2CDumpFuzz {
             let compensated = try dump.compensated()
             let reading = SensorReading(
                 chip: try dump.chip(), time: .init(timeIntervalSince1970: 0),
-                temperature: Temperature(celsius: compensated.temperature),
-                humidity: compensated.humidity, pressure: Pressure(pascals: compensated.pressure))
+                temperature: compensated.temperature, humidity: compensated.humidity,
+                pressure: compensated.pressure)
             _ = (reading.dewPoint, reading.seaLevelPressure(elevation: 34))
         } catch {
             _ = error

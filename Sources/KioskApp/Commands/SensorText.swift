@@ -61,9 +61,9 @@ struct DecodeJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(chip, forKey: .chip)
-        try container.encode(result.temperature, forKey: .temperature)
+        try container.encode(result.temperature.celsius, forKey: .temperature)
         try container.encode(result.humidity, forKey: .humidity)
-        try container.encode(result.pressure, forKey: .pressure)
+        try container.encode(result.pressure.pascals, forKey: .pressure)
         if let calibration {
             var fields: [String: Int] = [
                 "dig_T1": calibration.t1, "dig_T2": calibration.t2, "dig_T3": calibration.t3,
@@ -185,14 +185,14 @@ enum SensorText {
             lines.append(text)
             lines.append("  t_fine \(result.tFine)")
         }
-        var rows = [["  Temperature", number(result.temperature, digits: 2) + " °C"]]
+        var rows = [["  Temperature", number(result.temperature.celsius, digits: 2) + " °C"]]
         if let humidity = result.humidity {
             rows.append(["  Humidity", number(humidity, digits: 2) + " %"])
         }
         rows.append([
             "  Pressure",
-            number(result.pressure / 100, digits: 2) + " hPa (" + number(result.pressure, digits: 2)
-                + " Pa)",
+            number(result.pressure.hectopascals, digits: 2) + " hPa ("
+                + number(result.pressure.pascals, digits: 2) + " Pa)",
         ])
         lines.append("Reading:")
         lines.append(TextTable.render(rows))
