@@ -4,8 +4,9 @@ import KioskApp
 import KioskCore
 
 // What a client writes to the control socket: split into lines as the server splits them,
-// each line decoded as a request; a `show` request's city resolved against the favourites,
-// as the engine does. Every error reply must be one line of JSON that reads back as the
+// each line decoded as a request and made into the engine's `ControlCommand`, which must go
+// back on the wire unchanged; a `show` command's city resolved against the favourites, as
+// the engine does. Every error reply must be one line of JSON that reads back as the
 // sentence it was made from.
 
 /// libFuzzer's entry point: one input, always 0 (a failure traps).
@@ -41,7 +42,17 @@ enum ControlLineFuzz {
                 checkErrorLine(error.message)
                 continue
             }
-            if let city = request.city {
+            // The server's one step from the wire to the engine's door.
+            let command: ControlCommand
+            do throws(ControlCommandError) {
+                command = try ControlCommand(request)
+            } catch {
+                checkErrorLine(error.message)
+                continue
+            }
+            checkRoundTrip(command)
+            switch command {
+            case .show(let city):
                 do {
                     let index = try CityCommands.resolve(city, in: favourites)
                     guard favourites.indices.contains(index - 1) else {
@@ -52,9 +63,24 @@ enum ControlLineFuzz {
                 } catch {
                     fuzzFailure("resolve threw \(error)")
                 }
+            case .page(let page): _ = Page(rawValue: page.lowercased())
+            default: break
             }
-            if let page = request.page { _ = Page(rawValue: page.lowercased()) }
-            checkErrorLine("Unknown command \"\(request.cmd)\".")
+        }
+    }
+
+    /// A command the server accepted goes back on the wire as the CLI sends it (JSON with
+    /// sorted keys) and reads back as the same command.
+    static func checkRoundTrip(_ command: ControlCommand) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            let line = Array(try encoder.encode(command.request))
+            guard try ControlCommand(ControlProtocol.decode(line)) == command else {
+                fuzzFailure("\(command) changed on its way through the wire")
+            }
+        } catch {
+            fuzzFailure("\(command) does not go back through the wire: \(error)")
         }
     }
 
