@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
     var step: Int?
     @Option(help: "LCD dot pitch or OLED pixel size in the picture, 1 to 16 (default: 4).")
     var scale: Int?
-    @Option(help: "dark or light (default: display.theme).") var theme: String?
+    @Option(help: "dark, light or paper (default: display.theme).") var theme: String?
     @Flag(help: "Draw the bundled sample data instead of the cache.") var demo = false
     @Option(
         name: .shortAndLong,
@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
             )
         }
         if let theme, Theme(rawValue: theme) == nil {
-            throw ValidationError("--theme must be dark or light, not \"\(theme)\".")
+            throw ValidationError("--theme must be dark, light or paper, not \"\(theme)\".")
         }
         if let size, PixelSize(parsing: size) == nil, Self.lcdSize(size) == nil {
             throw ValidationError(
