@@ -49,7 +49,7 @@ struct EPaperDriverTests {
         let pixels = commands[10].data
         #expect(pixels.count == 600 * 448 / 2)
         #expect(pixels[0] == 0x22 && pixels[8] == 0x11 && pixels[300 * 10] == 0x00)
-        #expect(simulated.shown == frame)
+        #expect(differingPixels(simulated.shown, frame) == 0)
         #expect(simulated.refreshes.map(\.kind) == [.full])
         #expect(simulated.ignoredBytes == 0)
         #expect(simulated.resets == 1)
@@ -83,7 +83,7 @@ struct EPaperDriverTests {
                     EPaperCommand(0x12, [0x00]), EPaperCommand(0x02, [0x00]),
                 ])
         frame[x: 1, y: 0] = 1
-        #expect(simulated.shown == frame)
+        #expect(differingPixels(simulated.shown, frame) == 0)
         #expect(simulated.resets == 2)
     }
 
@@ -105,7 +105,7 @@ struct EPaperDriverTests {
         #expect(commands[11].data.count == 50 * 300)
         #expect(commands[11].data[0] == 0xFF && commands[11].data[50 * 10] == 0x00)
         #expect(commands[12].data[0] == 0xFF && commands[12].data[2] == 0x00)
-        #expect(simulated.shown == frame)
+        #expect(differingPixels(simulated.shown, frame) == 0)
     }
 
     @Test("UC8179: full refresh stream, then a partial one of only the changed window")
@@ -120,7 +120,7 @@ struct EPaperDriverTests {
             ])
         #expect(simulated.commands[4].data == [0x03, 0x20, 0x01, 0xE0])
         #expect(simulated.commands[8].data.count == 100 * 480)
-        #expect(simulated.shown == frame)
+        #expect(differingPixels(simulated.shown, frame) == 0)
 
         simulated.clearCommands()
         for y in 100..<110 {
@@ -136,7 +136,7 @@ struct EPaperDriverTests {
         #expect(commands[6].data == [0x00, 16, 0x00, 31, 0x00, 100, 0x00, 109, 0x01])
         #expect(commands[7].data == Array(repeating: 0x00, count: 20))
         #expect(commands[8].data == Array(repeating: [0x07, 0xFC], count: 10).flatMap { $0 })
-        #expect(simulated.shown == frame)
+        #expect(differingPixels(simulated.shown, frame) == 0)
         #expect(simulated.refreshes.map(\.kind) == [.full, .partial])
 
         simulated.clearCommands()
@@ -161,7 +161,7 @@ struct EPaperDriverTests {
         #expect(simulated.elapsed < .seconds(2), "the wait is bounded")
         simulated.holdBusy(false)
         try await driver.show(frame, refresh: .full)
-        #expect(simulated.shown == frame)
+        #expect(differingPixels(simulated.shown, frame) == 0)
     }
 
     @Test("A refresh that never ends times out after the panel's refresh timeout")
@@ -235,4 +235,13 @@ struct InkyEEPROMTests {
                 == true)
         #expect(error?.description.hasSuffix("or name the panel in display.kind.") == true)
     }
+}
+
+/// How many pixels two frames of the same size differ in (all of them when the sizes
+/// differ): a short failure message instead of two frames' worth of indices.
+private func differingPixels(_ a: EPaperFrame, _ b: EPaperFrame) -> Int {
+    guard a.width == b.width, a.height == b.height else {
+        return max(a.indices.count, b.indices.count)
+    }
+    return zip(a.indices, b.indices).filter { $0 != $1 }.count
 }
