@@ -1,6 +1,7 @@
 // The shim over libgpiod: the parts both versions share, then one section per version.
 #define _GNU_SOURCE
 #include "CGPIODShim.h"
+#include "internal.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <time.h>
 #include <unistd.h>
 
 static void copyText(char *destination, size_t capacity, const char *source) {
@@ -60,11 +62,6 @@ int CGPIOD_listChips(const char *directory, CGPIOD_ChipInfo *chips, int capacity
 #ifdef GPIOD_LINE_BULK_MAX_LINES
 // ---- libgpiod 1.6: per-line event file descriptors, gathered into one epoll set ----
 
-struct CGPIOD_Request {
-    struct gpiod_chip *chip;
-    struct gpiod_line_bulk lines;
-    int epollDescriptor;
-};
 
 int CGPIOD_apiMajorVersion(void) { return 1; }
 const char *CGPIOD_libraryVersion(void) { return gpiod_version_string(); }
@@ -208,12 +205,6 @@ static int pollReadable(int descriptor) {
     return ready > 0 && (waiting.revents & POLLIN) ? 1 : 0;
 }
 
-struct CGPIOD_Request {
-    struct gpiod_line_request *lines;
-    struct gpiod_edge_event_buffer *buffer;
-    size_t count;
-    unsigned int offsets[64];
-};
 
 int CGPIOD_apiMajorVersion(void) { return 2; }
 const char *CGPIOD_libraryVersion(void) { return gpiod_api_version(); }

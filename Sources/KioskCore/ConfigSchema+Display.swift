@@ -39,7 +39,7 @@ extension ConfigSchema {
         integer(
             "display.resume_after_seconds", \.display.resumeAfterSeconds, 0...86400,
             unit: "seconds", summary: "pause after a button press before cycling resumes"),
-        choice("display.theme", \.display.theme, summary: "dark | light"),
+        choice("display.theme", \.display.theme, summary: "dark | light | paper"),
         ConfigKey(
             path: "display.size", kind: .string,
             summary: "picture size WIDTHxHEIGHT for kind = \"png\" and \"terminal\"",

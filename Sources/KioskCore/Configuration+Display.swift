@@ -32,6 +32,9 @@ public enum Theme: String, Sendable, Hashable, Codable, CaseIterable {
     case dark
     /// Dark text on a light background.
     case light
+    /// Black on paper white in an e-paper panel's inks (its red or yellow for warnings and
+    /// warm highs), no grey gradients: the default on e-paper panels.
+    case paper
 }
 
 /// What the display does at night.

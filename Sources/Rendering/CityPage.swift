@@ -13,7 +13,7 @@ extension PageContext {
         let today = forecast?.today(at: model.now)
         let days = forecast?.upcomingDays(after: model.now, count: 3) ?? []
         let details: [(String, String)] = [
-            ("Feels like", values.temperature(current?.apparentTemperature)),
+            indoorOrFeelsLike(current?.apparentTemperature),
             ("Humidity", values.percent(current?.relativeHumidity)),
             (
                 "Wind",
@@ -35,6 +35,16 @@ extension PageContext {
         } else {
             drawCityLandscape(content, now: now, details: details, days: days)
         }
+    }
+
+    /// On e-paper (the paper theme, one page for minutes on end) the indoor reading takes
+    /// the first detail's place when there is one; elsewhere it is "Feels like".
+    private func indoorOrFeelsLike(_ apparent: Temperature?) -> (String, String) {
+        if model.theme == .paper, case .reading(let indoor) = model.indoor {
+            let humidity = indoor.reading.humidity.map { " · " + values.percent($0) } ?? ""
+            return ("Indoor", values.temperature(indoor.reading.temperature) + humidity)
+        }
+        return ("Feels like", values.temperature(apparent))
     }
 
     /// What the big block at the top shows.

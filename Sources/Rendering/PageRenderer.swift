@@ -41,9 +41,11 @@ public struct PageRenderer: Sendable {
     ///     128×64 and 128×32 OLEDs are used.
     ///   - mode: colour, or black and white for 1-bit displays.
     ///   - step: which step of a page that takes several (`steps(for:size:)`), 0-based.
+    ///   - palette: the colours; nil takes the model's theme's.
     /// - Throws: `RenderingError` when the picture cannot be allocated.
     public func render(
-        _ model: PageModel, size: PixelSize, mode: RenderMode = .color, step: Int = 0
+        _ model: PageModel, size: PixelSize, mode: RenderMode = .color, step: Int = 0,
+        palette: Palette? = nil
     ) throws(RenderingError) -> RenderedPage {
         guard PixelSize.acceptedRange.contains(size.width),
             PixelSize.acceptedRange.contains(size.height)
@@ -52,7 +54,8 @@ public struct PageRenderer: Sendable {
                 "Cannot draw a \(size) page: width and height must be from 16 to 8192 pixels.")
         }
         let canvas = try Canvas(
-            size: size, palette: Palette.forTheme(model.theme), mode: mode, fonts: fonts)
+            size: size, palette: palette ?? Palette.forTheme(model.theme), mode: mode,
+            fonts: fonts)
         let page = PageContext(canvas: canvas, model: model)
         if Metrics.isTiny(size) {
             page.drawTinyPage(step: step)

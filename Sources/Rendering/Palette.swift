@@ -96,7 +96,11 @@ public struct Palette: Sendable, Hashable {
 
     /// The palette of a theme.
     public static func forTheme(_ theme: Theme) -> Palette {
-        theme == .dark ? dark : light
+        switch theme {
+        case .dark: dark
+        case .light: light
+        case .paper: paper(inks: [0xFFFFFF, 0x000000, 0xC00000])
+        }
     }
 
     /// Calm light-on-dark colours for a room at night.

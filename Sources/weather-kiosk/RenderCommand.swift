@@ -3,7 +3,7 @@ import KioskApp
 import KioskCore
 
 /// `weather-kiosk render …`
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw one page without a display: to a PNG file, a framebuffer or the terminal.",
@@ -23,14 +23,14 @@ struct RenderCommand: ParsableCommand {
     var size: String?
     @Option(
         help: ArgumentHelp(
-            "Lay the page out for this display kind: hd44780, ssd1306, sh1106, or framebuffer, png, terminal for the full-size pages (default: display.kind).",
+            "Lay the page out for this display kind: hd44780, ssd1306, sh1106, or framebuffer, png, terminal for the full-size pages, or an e-paper panel (inky-impression-5.7, inky-impression-4, inky-impression-7.3, inky-what-red, inky-what-yellow, inky-what-black, waveshare-7in5-v2) (default: display.kind).",
             valueName: "kind"))
     var display: String?
     @Option(help: "Which step of a page that an LCD or OLED shows in several (default: 1).")
     var step: Int?
     @Option(help: "LCD dot pitch or OLED pixel size in the picture, 1 to 16 (default: 4).")
     var scale: Int?
-    @Option(help: "dark or light (default: display.theme).") var theme: String?
+    @Option(help: "dark, light or paper (default: display.theme).") var theme: String?
     @Flag(help: "Draw the bundled sample data instead of the cache.") var demo = false
     @Option(
         name: .shortAndLong,
@@ -54,16 +54,17 @@ struct RenderCommand: ParsableCommand {
             )
         }
         if let theme, Theme(rawValue: theme) == nil {
-            throw ValidationError("--theme must be dark or light, not \"\(theme)\".")
+            throw ValidationError("--theme must be dark, light or paper, not \"\(theme)\".")
         }
         if let size, PixelSize(parsing: size) == nil, Self.lcdSize(size) == nil {
             throw ValidationError(
                 "--size must be WIDTHxHEIGHT in pixels (each from 16 to 8192) or COLUMNSxROWS for an LCD, such as 800x480 or 20x4, not \"\(size)\"."
             )
         }
-        if let display, DisplayKind(rawValue: display) == nil {
+        if let display, DisplayKind(rawValue: display) == nil, EPaperPanel.named(display) == nil {
+            let kinds = DisplayKind.allCases.map(\.rawValue) + EPaperPanel.all.map(\.kind)
             throw ValidationError(
-                "--display must be one of \(DisplayKind.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(display)\"."
+                "--display must be one of \(kinds.joined(separator: ", ")), not \"\(display)\"."
             )
         }
         if let step, step < 1 {
@@ -79,7 +80,7 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let request = RenderCommands.Request(
             page: page.flatMap(PageKind.init(rawValue:)), city: city,
             size: size.flatMap { PixelSize(parsing: $0) },
@@ -88,6 +89,11 @@ struct RenderCommand: ParsableCommand {
             display: display.flatMap(DisplayKind.init(rawValue:)),
             characterSize: size.flatMap(Self.lcdSize), step: step,
             scale: scale)
-        try RenderCommands(store: options.store, console: .standard).render(request)
+        let verb = RenderCommands(store: options.store, console: .standard)
+        if let panel = display.flatMap(EPaperPanel.named) {
+            try await verb.renderPanel(panel, request: request)
+        } else {
+            try verb.render(request)
+        }
     }
 }

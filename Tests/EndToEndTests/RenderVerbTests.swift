@@ -67,7 +67,7 @@ import Testing
         (["--size", "800"], "--size must be WIDTHxHEIGHT"),
         (["--size", "10x10"], "--size must be WIDTHxHEIGHT"),
         (["--page", "radar"], "--page must be one of city, hourly, indoor, map, empty"),
-        (["--theme", "blue"], "--theme must be dark or light"),
+        (["--theme", "blue"], "--theme must be dark, light or paper"),
     ])
     func badArgumentsExitWithTwo(_ arguments: [String], _ message: String) async {
         let result = await KioskBinary.run(

@@ -134,3 +134,23 @@ struct ScratchDirectory {
 struct ScratchError: Error {
     var errorNumber: Int32
 }
+
+/// The output and BUSY-wait parts of the shim, where no chip is there to request from.
+@Suite struct GPIODShimOutputTests {
+    @Test func outputsOnAMissingChipAreAnErrno() {
+        var error: Int32 = 0
+        let offsets: [UInt32] = [27, 22, 8]
+        let levels: [Int32] = [1, 0, 1]
+        let request = CGPIOD_requestOutputs(
+            "/nonexistent-weather-kiosk/gpiochip0", offsets, 3, levels, "test", &error)
+        #expect(request == nil)
+        #expect(error == ENOENT)
+    }
+
+    @Test func noLinesIsInvalid() {
+        var error: Int32 = 0
+        let request = CGPIOD_requestOutputs("/dev/null", nil, 0, nil, "test", &error)
+        #expect(request == nil)
+        #expect(error == EINVAL)
+    }
+}

@@ -101,8 +101,27 @@ import Testing
         } catch {
             #expect(
                 error.description.contains(
-                    "c.toml, line 2: addon \"pitft\" has no profile; the known add-ons are adafruit-pitft-28, lcd-20x4, oled-ssd1306."
+                    "c.toml, line 2: addon \"pitft\" has no profile; the known add-ons are adafruit-pitft-28, inky-impression, lcd-20x4, oled-ssd1306, waveshare-epaper."
                 ))
+        }
+    }
+
+    @Test func theEPaperAddOnsMoveTheButtonsOffThePanelsPins() throws {
+        for (addon, select) in [("inky-impression", "GPIO16"), ("waveshare-epaper", "GPIO13")] {
+            let configuration = try ConfigStore.resolve(
+                ConfigDocument(
+                    file: "c.toml", text: "board = \"raspberry-pi-4\"\naddon = \"\(addon)\"\n"))
+            let buttons = [
+                configuration.buttons.next, configuration.buttons.previous,
+                configuration.buttons.select,
+            ]
+            #expect(buttons == ["GPIO5", "GPIO6", select])
+            // RESET, BUSY, DC of the Inky; RESET, BUSY, DC of the Waveshare HAT.
+            for pin in ["GPIO17", "GPIO27", "GPIO22", "GPIO24", "GPIO25"] {
+                #expect(!buttons.contains(pin))
+            }
+            #expect(configuration.display.theme == .paper)
+            #expect(configuration.buttons.chip == "pinctrl-bcm2711", "from the board")
         }
     }
 }

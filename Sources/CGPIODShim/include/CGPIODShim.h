@@ -87,6 +87,22 @@ int CGPIOD_readLevels(CGPIOD_Request *request, int *levels);
 /// `edges` (0 when none are waiting), or -errno.
 int CGPIOD_readEdges(CGPIOD_Request *request, CGPIOD_Edge *edges, int capacity);
 
+/// Requests `count` lines of the chip at `chipPath` as outputs (push-pull, no bias), line
+/// `i` starting at `levels[i]` (0 low, 1 high). Returns NULL with `*errorNumber` set on
+/// failure (EBUSY: another consumer holds a line).
+CGPIOD_Request *CGPIOD_requestOutputs(const char *chipPath, const unsigned int *offsets,
+                                      size_t count, const int *levels, const char *consumer,
+                                      int *errorNumber);
+
+/// Drives every line of an output request to `levels` (0 low, 1 high), in the order of
+/// the request. Returns 0, or -errno.
+int CGPIOD_setLevels(CGPIOD_Request *request, const int *levels);
+
+/// Waits at most `timeoutMilliseconds` for edges on an input request: 1 when edges are
+/// waiting (read them with CGPIOD_readEdges), 0 on timeout, -errno on failure. Retries
+/// EINTR with the time that is left.
+int CGPIOD_waitForEdges(CGPIOD_Request *request, int timeoutMilliseconds);
+
 /// Releases the lines and frees the request.
 void CGPIOD_release(CGPIOD_Request *request);
 

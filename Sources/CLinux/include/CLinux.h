@@ -9,5 +9,6 @@
 #include "CLinux_input.h"
 #include "CLinux_clock.h"
 #include "CLinux_memory.h"
+#include "CLinux_spi.h"
 
 #endif

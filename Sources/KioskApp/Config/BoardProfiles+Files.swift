@@ -125,6 +125,23 @@ extension BoardProfiles {
         previous = "GPIO22"
         select = "GPIO27"
         """#,
+        "inky-impression": #"""
+        # Pimoroni Inky Impression (4", 5.7", 7.3") and Inky wHAT: e-paper on SPI with RESET on
+        # GPIO27, BUSY on GPIO17, DC on GPIO22 and chip select GPIO8 driven as a GPIO
+        # (dtparam=spi=on, dtoverlay=spi0-0cs; dtparam=i2c_arm=on for the board's EEPROM).
+        # Those are our default button pins, so the buttons move to the Impression's own buttons
+        # A, B and C on GPIO5, GPIO6 and GPIO16 (D, GPIO24, stays free). On a wHAT, wire buttons
+        # there. The page is drawn in the paper theme.
+
+        [display]
+        theme = "paper"
+
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO5"
+        previous = "GPIO6"
+        select = "GPIO16"
+        """#,
         "lcd-20x4": #"""
         # A 20x4 character LCD (HD44780) behind a PCF8574 I2C backpack at 0x27, on the sensor's
         # bus, with three buttons on GPIO17, GPIO27 and GPIO22. A PCF8574A backpack answers at
@@ -158,6 +175,21 @@ extension BoardProfiles {
         next = "GPIO17"
         previous = "GPIO27"
         select = "GPIO22"
+        """#,
+        "waveshare-epaper": #"""
+        # Waveshare e-Paper Driver HAT with the 7.5" V2 panel (800x480): SPI with RESET on GPIO17,
+        # DC on GPIO25, BUSY on GPIO24 and chip select GPIO8 (dtparam=spi=on,
+        # dtoverlay=spi0-0cs). RESET sits on our default "next" button, so the buttons move to
+        # GPIO5, GPIO6 and GPIO13 (header pins 29, 31 and 33). The page is drawn in the paper theme.
+
+        [display]
+        theme = "paper"
+
+        [buttons]
+        backend = "gpiod"
+        next = "GPIO5"
+        previous = "GPIO6"
+        select = "GPIO13"
         """#,
     ]
 }
