@@ -22,14 +22,35 @@ import Testing
         #expect(event.fields["CONNECTOR"] == "36")
     }
 
+    @Test func aSyntheticChangeOfACardCounts() throws {
+        let event = try #require(
+            Uevent(
+                datagram([
+                    "change@/devices/pci0000:00/0000:00:02.0/drm/card0", "ACTION=change",
+                    "SUBSYSTEM=drm", "DEVNAME=dri/card0",
+                    "SYNTH_UUID=0",
+                ])))
+        #expect(event.isDRMHotplug)
+    }
+
     @Test func otherEventsAreNot() throws {
         let input = try #require(
             Uevent(
                 datagram(["add@/devices/virtual/input/input9", "ACTION=add", "SUBSYSTEM=input"])))
         #expect(!input.isDRMHotplug)
         let drmWithoutHotplug = try #require(
-            Uevent(datagram(["add@/devices/x/drm/card1", "SUBSYSTEM=drm", "DEVNAME=dri/card1"])))
+            Uevent(
+                datagram([
+                    "add@/devices/x/drm/card1", "ACTION=add", "SUBSYSTEM=drm", "DEVNAME=dri/card1",
+                ])))
         #expect(!drmWithoutHotplug.isDRMHotplug)
+        let renderNode = try #require(
+            Uevent(
+                datagram([
+                    "change@/devices/x/drm/renderD128", "ACTION=change", "SUBSYSTEM=drm",
+                    "DEVNAME=dri/renderD128",
+                ])))
+        #expect(!renderNode.isDRMHotplug)
         #expect(Uevent(datagram(["libudev", "SUBSYSTEM=drm", "HOTPLUG=1"])) == nil)
         #expect(Uevent([UInt8]()) == nil)
     }

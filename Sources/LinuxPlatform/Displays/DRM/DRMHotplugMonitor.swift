@@ -20,9 +20,15 @@ struct Uevent: Sendable, Hashable {
         self.fields = fields
     }
 
-    /// Whether it says a DRM card's connectors changed (a screen plugged in or out, a
-    /// panel that came up): SUBSYSTEM=drm with HOTPLUG=1.
-    var isDRMHotplug: Bool { fields["SUBSYSTEM"] == "drm" && fields["HOTPLUG"] == "1" }
+    /// Whether it says a DRM card may have changed its connectors (a screen plugged in or
+    /// out, a panel that came up): SUBSYSTEM=drm with HOTPLUG=1, or any "change" of a card
+    /// (also the synthetic ones `echo change > /sys/class/drm/card0/uevent` makes, as some
+    /// drivers send no HOTPLUG=1 when a connector's status is forced in sysfs).
+    var isDRMHotplug: Bool {
+        guard fields["SUBSYSTEM"] == "drm" else { return false }
+        return fields["HOTPLUG"] == "1"
+            || (fields["ACTION"] == "change" && cardName?.hasPrefix("card") == true)
+    }
 
     /// The card's device name, "card0", from DEVNAME ("dri/card0"); nil when absent.
     var cardName: String? { fields["DEVNAME"].map { String($0.split(separator: "/").last ?? "") } }
