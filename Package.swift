@@ -78,11 +78,14 @@ let package = Package(
             name: "Rendering", dependencies: ["KioskCore", "Pixels", "CCairo"],
             swiftSettings: swiftSettings),
 
+        // libdrm: DRM/KMS cards, connectors, dumb buffers and page flips.
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+
         // Linux ioctl wrappers (header-only) and the real adapters built on them.
         .target(name: "CLinux"),
         .target(
             name: "LinuxPlatform",
-            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "Pixels"],
+            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "CDRM", "Pixels"],
             swiftSettings: swiftSettings),
 
         // The PC "board": simulated chips on a simulated bus.

@@ -20,6 +20,7 @@ build_packages="
     libcairo2-dev
     libi2c-dev
     libgpiod-dev
+    libdrm-dev
     fonts-dejavu-core
     ca-certificates
     systemd
@@ -31,6 +32,7 @@ build_packages="
 runtime_packages="
     libcairo2
     libfreetype6
+    libdrm2
     fonts-dejavu-core
     ca-certificates
 "

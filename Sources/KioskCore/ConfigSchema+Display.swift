@@ -4,10 +4,36 @@ extension ConfigSchema {
     static let displayKeys: [ConfigKey] = [
         choice(
             "display.kind", \.display.kind,
-            summary: "framebuffer | hd44780 | ssd1306 | sh1106 | png | terminal"),
+            summary: "auto | drm | framebuffer | hd44780 | ssd1306 | sh1106 | png | terminal"),
         text(
             "display.device", \.display.device,
             summary: "device path, or the PNG file for kind = \"png\"", check: nonEmpty),
+        ConfigKey(
+            path: "display.connector", kind: .string,
+            summary:
+                "DRM output such as \"HDMI-A-1\", \"DSI-1\" or \"card1-HDMI-A-1\"; absent: the first with a screen",
+            apply: { value, configuration in
+                guard case .string(let name) = value, !name.isEmpty, !name.contains(" ") else {
+                    return
+                        "must be a connector name such as \"HDMI-A-1\" (`weather-kiosk doctor` lists them), not \(value.tomlLiteral)"
+                }
+                configuration.display.connector = name
+                return nil
+            },
+            read: { $0.display.connector.map { .string($0) } }),
+        ConfigKey(
+            path: "display.mode", kind: .string,
+            summary: "DRM mode WIDTHxHEIGHT or WIDTHxHEIGHT@HZ; absent: the screen's preferred one",
+            apply: { value, configuration in
+                guard case .string(let text) = value, let mode = ScreenModeRequest(parsing: text)
+                else {
+                    return
+                        "must be WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as \"1280x720\" or \"1920x1080@60\", not \(value.tomlLiteral)"
+                }
+                configuration.display.mode = mode
+                return nil
+            },
+            read: { $0.display.mode.map { .string($0.description) } }),
         ConfigKey(
             path: "display.pages", kind: .stringList,
             summary: "pages to cycle through: city, hourly, indoor, map",
@@ -267,7 +293,7 @@ extension ConfigSchema {
                         "display.width and display.height make a \(display.panelSize) panel, which the kiosk does not drive on an \(display.kind.rawValue); use \(listed) \(editHint)"
                 )
             ]
-        case .framebuffer, .png, .terminal:
+        case .auto, .drm, .framebuffer, .png, .terminal:
             return []
         }
     }

@@ -24,6 +24,10 @@ public enum DisplayKind: String, Sendable, Hashable, Codable, CaseIterable {
     case png
     /// The terminal, in 24-bit colour.
     case terminal
+    /// DRM/KMS when a connector has a screen, else the framebuffer (`display.device`).
+    case auto
+    /// A DRM/KMS screen (`/dev/dri/card*`): HDMI, DSI, DPI or composite, with page flips.
+    case drm
 }
 
 /// Colour theme.
@@ -76,6 +80,11 @@ public struct DisplaySettings: Sendable, Hashable {
     public var kind = DisplayKind.framebuffer
     /// Device path, or the PNG path for `png`.
     public var device = "/dev/fb0"
+    /// The DRM connector to draw on ("HDMI-A-1", "card1-DSI-1"); nil for the first one
+    /// with a screen.
+    public var connector: String?
+    /// The DRM mode to set; nil for the screen's preferred one.
+    public var mode: ScreenModeRequest?
     /// The pages to cycle through, in order.
     public var pages: [Page] = [.city, .hourly, .indoor, .map]
     /// Seconds each page stays up.
@@ -129,7 +138,7 @@ public struct DisplaySettings: Sendable, Hashable {
         switch kind {
         case .hd44780: 0x27
         case .ssd1306, .sh1106: 0x3C
-        case .framebuffer, .png, .terminal: 0
+        case .auto, .drm, .framebuffer, .png, .terminal: 0
         }
     }
 
@@ -138,7 +147,7 @@ public struct DisplaySettings: Sendable, Hashable {
         switch kind {
         case .ssd1306: [PixelSize(width: 128, height: 64), PixelSize(width: 128, height: 32)]
         case .sh1106: [PixelSize(width: 128, height: 64)]
-        case .hd44780, .framebuffer, .png, .terminal: []
+        case .hd44780, .auto, .drm, .framebuffer, .png, .terminal: []
         }
     }
 }

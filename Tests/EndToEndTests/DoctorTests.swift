@@ -1,4 +1,5 @@
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 @Suite struct DoctorTests {
@@ -62,6 +63,29 @@ import Testing
         #expect(result.standardOutput.contains("raspi-config nonint do_i2c 0"))
         #expect(result.standardOutput.contains("FAIL  buttons"))
         #expect(result.standardOutput.contains("FAIL  display     Cannot open /dev/fb9"))
+    }
+
+    /// On a machine without DRM (this one, a CI runner): `drm` says so in one sentence, and
+    /// `auto` says it chose the framebuffer and why. The kernel tests see the DRM side.
+    @Test(.enabled(if: !FileSystem.exists("/dev/dri")))
+    func withoutADRMCardDRMFailsAndAutoChoosesTheFramebuffer() async throws {
+        let drm = try await KioskFixture.start(extra: "[display]\nkind = \"drm\"\n")
+        defer { Task { await drm.stop() } }
+        let refused = await drm.run(["doctor"])
+        #expect(refused.exitCode == 1)
+        #expect(
+            refused.standardOutput.contains(
+                "FAIL  display     No screen connected: no DRM card has any connector; is the display driver loaded (`ls /dev/dri`)?"
+            ))
+        let auto = try await KioskFixture.start(
+            extra: "[display]\nkind = \"auto\"\ndevice = \"/dev/fb9\"\n")
+        defer { Task { await auto.stop() } }
+        let fallback = await auto.run(["doctor"])
+        #expect(
+            fallback.standardOutput.contains(
+                "OK    display     display.kind = auto draws through the framebuffer /dev/fb9, as there is no DRM card."
+            ))
+        #expect(fallback.standardOutput.contains("FAIL  display     Cannot open /dev/fb9"))
     }
 
     @Test func aSmallDisplayOnAMissingBusSaysWhichKeyToChange() async throws {

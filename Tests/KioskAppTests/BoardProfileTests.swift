@@ -61,8 +61,10 @@ import Testing
         let pi5 = try BoardProfiles.base(for: "raspberry-pi-5")
         #expect(pi5.buttons.chip == "pinctrl-rp1")
         #expect(pi5.sensor.bus == 1 && pi5.sensor.kind == .bme280)
-        #expect(pi5.display.kind == .framebuffer)
+        // DRM/KMS when a screen is connected, else /dev/fb0; an SPI TFT stays a framebuffer.
+        #expect(pi5.display.kind == .auto && pi5.display.device == "/dev/fb0")
         let pitft = try BoardProfiles.base(for: "raspberry-pi-4", addon: "adafruit-pitft-28")
+        #expect(pitft.display.kind == .framebuffer)
         #expect(pitft.display.device == "/dev/fb1" && pitft.display.size.description == "320x240")
         #expect(pitft.buttons.next == "GPIO23" && pitft.buttons.chip == "pinctrl-bcm2711")
         let lcd = try BoardProfiles.base(for: "raspberry-pi-3", addon: "lcd-20x4")

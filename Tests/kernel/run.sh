@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Kernel tests: the release binary against the real Linux kernel in a QEMU VM, where
 # i2c-stub plays the BME280, vfb is the framebuffer, uinput makes the buttons of the evdev
-# backend and gpio-sim (built here, see gpio-sim-module.sh) a Pi 4's GPIO chip for gpiod.
+# backend and gpio-sim (built here, see gpio-sim-module.sh) a Pi 4's GPIO chip for gpiod; a
+# virtio-gpu is the DRM/KMS screen, and a second, shorter boot with QEMU's standard VGA
+# checks DRM on bochs-drm. QEMU's monitor takes screendumps for the DRM checks
+# (qemu-screendumps.py).
 #
 #   Tests/kernel/run.sh [BINARY [GPIOD2_BINARY]]
 #       BINARY: a release build of weather-kiosk (default: build one into .build-kernel);
@@ -13,6 +16,7 @@
 # Tests/kernel/vm-checks.sh; results come back through a second, writable 9p share.
 # Prints one line per check and "N passed, N failed"; exits 1 when a check failed or the
 # VM did not finish, 2 on a usage error. The VM is stopped after 30 minutes at most.
+# KIOSK_VM_ONLY=drm runs only the DRM checks (and what they need), for working on them.
 set -euo pipefail
 
 readonly VM_TIME_LIMIT_SECONDS=1800
@@ -82,6 +86,10 @@ if [ ! -x "$binary" ]; then
     exit 2
 fi
 version=$("$binary" --version)
+only=${KIOSK_VM_ONLY:-}
+if [ -z "$gpiod2_binary" ] && [ "$only" = drm ]; then
+    gpiod2_binary=$binary
+fi
 if [ -z "$gpiod2_binary" ]; then
     say "building the release binary against libgpiod 2.x"
     gpiod2_binary=$("$repo/Tests/gpiod/v2-build.sh" --kiosk | tail -n 1)
@@ -100,7 +108,9 @@ cc -std=c11 -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Werror -o "$work/uinput-keys" \
 # --- gpio-sim for the booted kernel (cached; a failure fails the VM's gpio-sim checks) --
 gpio_sim_module=""
 gpio_sim_problem=""
-if gpio_sim_output=$("$repo/Tests/kernel/gpio-sim-module.sh" "$kernel_version" 2>"$work/gpio-sim.log"); then
+if [ "$only" = drm ]; then
+    gpio_sim_problem="not built: KIOSK_VM_ONLY=drm"
+elif gpio_sim_output=$("$repo/Tests/kernel/gpio-sim-module.sh" "$kernel_version" 2>"$work/gpio-sim.log"); then
     gpio_sim_module=$gpio_sim_output
     say "gpio-sim module: $gpio_sim_module"
 else
@@ -138,6 +148,7 @@ KIOSK_GPIOD2_BINARY='$gpiod2_binary'
 KIOSK_GPIO_SIM_MODULE='$gpio_sim_module'
 KIOSK_GPIO_SIM_PROBLEM='$gpio_sim_problem'
 KIOSK_SHARE=/run/share
+KIOSK_VM_ONLY='$only'
 EOF
 cp "$work/share/vm.env" "$work/initramfs/vm.env"
 (cd "$work/initramfs" && find . | cpio -o -H newc --quiet) >"$work/initramfs.cpio"
@@ -147,17 +158,40 @@ accelerator=tcg
 if [ -w /dev/kvm ] && [ "${KIOSK_VM_ACCEL:-auto}" != tcg ] && grep -qE 'vmx|svm' /proc/cpuinfo; then
     accelerator=kvm
 fi
-say "booting $kernel ($accelerator) for $version; the console goes to $work_relative/console.log"
+# boot NAME SCREEN...: one VM with the screen devices given, its console in NAME.log, and
+# the monitor helper serving its screendumps; sets vm_status.
+boot() {
+    local name=$1 helper
+    shift
+    rm -f "$work/monitor.sock"
+    timeout --kill-after=10 "$VM_TIME_LIMIT_SECONDS" \
+        qemu-system-x86_64 -nodefaults -machine q35 -accel "$accelerator" -cpu max -smp 2 \
+        -m 1024 -display none "$@" -no-reboot \
+        -monitor "unix:$work/monitor.sock,server=on,wait=off" -serial "file:$work/$name.log" \
+        -kernel "$kernel" -initrd "$work/initramfs.cpio" \
+        -append "console=ttyS0 panic=1 loglevel=4" \
+        -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+        -virtfs "local,path=$work/share,mount_tag=results,security_model=none" \
+        </dev/null &
+    local vm=$!
+    python3 "$repo/Tests/kernel/qemu-screendumps.py" "$work/monitor.sock" "$work/share" \
+        2>>"$work/screendumps.log" &
+    helper=$!
+    vm_status=0
+    wait "$vm" || vm_status=$?
+    wait "$helper" || true
+}
+say "booting $kernel ($accelerator) for $version with a virtio-gpu; the console goes to $work_relative/console.log"
 boot_started=$(date +%s)
-vm_status=0
-timeout --kill-after=10 "$VM_TIME_LIMIT_SECONDS" \
-    qemu-system-x86_64 -nodefaults -machine q35 -accel "$accelerator" -cpu max -smp 2 -m 1024 \
-    -display none -vga none -no-reboot -monitor none -serial "file:$work/console.log" \
-    -kernel "$kernel" -initrd "$work/initramfs.cpio" \
-    -append "console=ttyS0 panic=1 loglevel=4" \
-    -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-    -virtfs "local,path=$work/share,mount_tag=results,security_model=none" \
-    </dev/null || vm_status=$?
+unfinished=""
+boot console -vga none -device virtio-gpu-pci
+[ -f "$work/share/finished" ] || unfinished="console:$vm_status"
+# The second boot: QEMU's standard VGA, driven by bochs-drm; its results are added.
+rm -f "$work/share/finished"
+echo "KIOSK_VM_SUITE=bochs" >>"$work/share/vm.env"
+say "booting again with -vga std (bochs-drm); the console goes to $work_relative/console-bochs.log"
+boot console-bochs -vga std
+[ -f "$work/share/finished" ] || unfinished="$unfinished console-bochs:$vm_status"
 vm_seconds=$(($(date +%s) - boot_started))
 
 # --- report -------------------------------------------------------------------------
@@ -172,18 +206,20 @@ if [ -f "$work/share/results.txt" ]; then
         esac
     done <"$work/share/results.txt"
 fi
-if [ ! -f "$work/share/finished" ]; then
+for boot_and_status in $unfinished; do
+    log=${boot_and_status%%:*}
+    vm_status=${boot_and_status#*:}
     if [ "$vm_status" -eq 124 ] || [ "$vm_status" -eq 137 ]; then
-        echo "FAIL vm: stopped after the ${VM_TIME_LIMIT_SECONDS}s limit before the checks finished"
+        echo "FAIL vm ($log): stopped after the ${VM_TIME_LIMIT_SECONDS}s limit before the checks finished"
     else
-        echo "FAIL vm: the VM stopped (qemu status $vm_status) before the checks finished"
+        echo "FAIL vm ($log): the VM stopped (qemu status $vm_status) before the checks finished"
     fi
     failed=$((failed + 1))
-    echo "--- last lines of $work_relative/console.log:"
-    tail -n 25 "$work/console.log" 2>/dev/null || true
+    echo "--- last lines of $work_relative/$log.log:"
+    tail -n 25 "$work/$log.log" 2>/dev/null || true
     echo "---"
-fi
+done
 booted=$(sed -n 's/^booted //p' "$work/share/uptime.txt" 2>/dev/null || true)
-say "VM ran ${vm_seconds}s (${accelerator}; kernel up to checks ${booted:-?}s); whole run $(($(date +%s) - started))s"
+say "VMs ran ${vm_seconds}s (${accelerator}; kernel up to checks ${booted:-?}s); whole run $(($(date +%s) - started))s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

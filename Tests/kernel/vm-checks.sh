@@ -27,6 +27,8 @@ source "$kernel_tests/checks-framebuffer.sh"
 source "$kernel_tests/checks-daemon.sh"
 # shellcheck source=Tests/kernel/checks-gpio.sh
 source "$kernel_tests/checks-gpio.sh"
+# shellcheck source=Tests/kernel/checks-drm.sh
+source "$kernel_tests/checks-drm.sh"
 
 if [[ ${1:-} == --run ]]; then
     shift
@@ -63,7 +65,7 @@ check() {
     local name=$1 log status
     shift
     check_number=$((check_number + 1))
-    log=$(printf '%s/%02d.log' "$LOGS" "$check_number")
+    log=$(printf '%s/%s%02d.log' "$LOGS" "${KIOSK_VM_SUITE:+$KIOSK_VM_SUITE-}" "$check_number")
     echo "== $name" >"$log"
     local started=$SECONDS
     timeout --kill-after=5 "$limit" bash "$0" --run "$@" >>"$log" 2>&1
@@ -87,7 +89,38 @@ check() {
 echo "vm-checks: booted in ${booted}s; running the checks" >/dev/console
 
 check "modules: i2c-dev and i2c-stub (chip_addr=0x76) load" load_i2c_stub 0x76
+
+# The DRM checks, on the driver of this boot's screen (run.sh boots twice: virtio-gpu, then
+# QEMU's standard VGA for bochs-drm).
+drm_checks() { # MODULE
+    check "modules: $1 loads, its connector connected" load_drm_driver "$1"
+    check "doctor: display.kind = drm lists $1's card, connector, state and modes, and the choice" \
+        doctor_lists_the_drm_connectors
+    check --time-limit 300 \
+        "daemon: display.kind = drm on $1: screendump = screenshot, DPMS Off/On, unplug says so, replug draws, SIGTERM exits 0" \
+        daemon_on_drm drm
+    check --time-limit 300 \
+        "daemon: display.kind = auto on $1 picks DRM and says why; screendump = screenshot" \
+        daemon_on_drm auto
+}
+if [[ ${KIOSK_VM_SUITE:-} == bochs ]]; then
+    drm_checks bochs
+    echo finished >"$KIOSK_SHARE/finished"
+    echo "vm-checks: done" >/dev/console
+    exit 0
+fi
+
 check "modules: vfb loads as a framebuffer device" load_vfb
+if [[ ${KIOSK_VM_ONLY:-} == drm ]]; then
+    check "drm: display.kind = auto without a DRM card picks the framebuffer" \
+        auto_picks_the_framebuffer_without_drm
+    drm_checks virtio-gpu
+    echo finished >"$KIOSK_SHARE/finished"
+    echo "vm-checks: done" >/dev/console
+    exit 0
+fi
+check "drm: display.kind = auto without a DRM card picks the framebuffer" \
+    auto_picks_the_framebuffer_without_drm
 check "modules: evdev and uinput load" load_uinput
 check "binary: weather-kiosk --version runs inside the VM" binary_version
 check "i2c: i2cset/i2cget round trip through /dev/i2c-N" i2c_round_trip
@@ -159,6 +192,7 @@ gpio_checks() { # LIBGPIOD BINARY
 }
 gpio_checks 1.6 "$KIOSK_BINARY"
 gpio_checks 2.x "${KIOSK_GPIOD2_BINARY:-}"
+drm_checks virtio-gpu
 
 echo finished >"$KIOSK_SHARE/finished"
 echo "vm-checks: done" >/dev/console

@@ -175,6 +175,7 @@ public struct ControlCommands: Sendable {
         var display =
             "\(status.display.kind) \(status.display.size) · \(status.display.power) · frame \(status.display.frame)"
         if status.display.rotate != 0 { display += " · rotated \(status.display.rotate)°" }
+        if let output = status.display.output { display += "\n\(output)" }
         if let error = status.display.error { display += " · \(error)" }
         if let warning = status.display.warning { display += " · \(warning)" }
         rows.append(["Display", display])

@@ -77,16 +77,18 @@ extension DoctorCommands {
     static let displayCheck: Check = { configuration in
         let display = configuration.display
         switch display.kind {
+        case .drm:
+            return drmFindings(display)
+        case .auto:
+            let choice = DRMCards.automaticChoice(wanted: display.connector)
+            let chose = DoctorFinding(
+                .ok, "display",
+                "display.kind = auto draws through \(choice.useDRM ? "DRM" : "the framebuffer \(display.device)"), as \(choice.reason)."
+            )
+            if choice.useDRM { return [chose] + drmFindings(display) }
+            return [chose] + framebufferFindings(display)
         case .framebuffer:
-            do {
-                let framebuffer = try FramebufferDisplay.open(device: display.device, console: nil)
-                defer { framebuffer.close() }
-                return [
-                    DoctorFinding(.ok, "display", "\(display.device): \(framebuffer.geometry).")
-                ] + rotationFinding(display.rotate, panel: framebuffer.size)
-            } catch {
-                return [DoctorFinding(.failure, "display", "\(error)")]
-            }
+            return framebufferFindings(display)
         case .png:
             let directory = FileSystem.directory(of: display.device)
             return FileSystem.exists(directory)
@@ -122,6 +124,19 @@ extension DoctorCommands {
             } catch {
                 return [DoctorFinding(.failure, "display", "\(error)")]
             }
+        }
+    }
+
+    /// The framebuffer's geometry, or why it cannot be opened.
+    static func framebufferFindings(_ display: DisplaySettings) -> [DoctorFinding] {
+        do {
+            let framebuffer = try FramebufferDisplay.open(device: display.device, console: nil)
+            defer { framebuffer.close() }
+            return [
+                DoctorFinding(.ok, "display", "\(display.device): \(framebuffer.geometry).")
+            ] + rotationFinding(display.rotate, panel: framebuffer.size)
+        } catch {
+            return [DoctorFinding(.failure, "display", "\(error)")]
         }
     }
 

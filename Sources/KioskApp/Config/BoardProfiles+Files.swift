@@ -21,7 +21,8 @@ extension BoardProfiles {
         chip = "pinctrl-bcm2835"
 
         [display]
-        kind = "framebuffer"
+        # DRM/KMS when a connector has a screen (HDMI, DSI, DPI, composite), else the framebuffer.
+        kind = "auto"
         device = "/dev/fb0"
         """#,
         "raspberry-pi-4": #"""
@@ -42,7 +43,8 @@ extension BoardProfiles {
         chip = "pinctrl-bcm2711"
 
         [display]
-        kind = "framebuffer"
+        # DRM/KMS when a connector has a screen (HDMI, DSI, DPI, composite), else the framebuffer.
+        kind = "auto"
         device = "/dev/fb0"
         """#,
         "raspberry-pi-5": #"""
@@ -63,7 +65,8 @@ extension BoardProfiles {
         chip = "pinctrl-rp1"
 
         [display]
-        kind = "framebuffer"
+        # DRM/KMS when a connector has a screen (HDMI, DSI, DPI, composite), else the framebuffer.
+        kind = "auto"
         device = "/dev/fb0"
         """#,
         "raspberry-pi-zero-2w": #"""
@@ -84,7 +87,8 @@ extension BoardProfiles {
         chip = "pinctrl-bcm2835"
 
         [display]
-        kind = "framebuffer"
+        # DRM/KMS when a connector has a screen (HDMI, DSI, DPI, composite), else the framebuffer.
+        kind = "auto"
         device = "/dev/fb0"
         """#,
         "simulator": #"""

@@ -62,13 +62,17 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var warning: String?
         /// Degrees the picture is turned clockwise on the panel (`display.rotate`).
         public var rotate: Int = 0
+        /// Which output the frames go to and why: the DRM connector and mode, or what
+        /// `display.kind = "auto"` chose and why; nil when the kind says it all.
+        public var output: String? = nil
 
         /// Creates a display status.
         public init(
             kind: String, size: String, power: String, frame: Int, error: String?,
-            warning: String? = nil, rotate: Int = 0
+            warning: String? = nil, rotate: Int = 0, output: String? = nil
         ) {
             self.rotate = rotate
+            self.output = output
             self.kind = kind
             self.size = size
             self.power = power
@@ -233,7 +237,8 @@ extension KioskStatus {
             display: .init(
                 kind: configuration.display.kind.rawValue, size: report.size.description,
                 power: report.power.rawValue, frame: report.frame, error: report.error,
-                warning: report.warning, rotate: report.rotation.rawValue),
+                warning: report.warning, rotate: report.rotation.rawValue,
+                output: report.output),
             showing: showing, cities: configuration.cities.map(\.name),
             recentCities: snapshot.recentCities,
             forecast: .init(

@@ -31,6 +31,8 @@ public actor DisplayWorker {
         /// A problem that does not stop the frames but spoils them: the console could not
         /// be put in graphics mode, so its text may show over the picture.
         public var warning: String? = nil
+        /// Which output the frames go to and why (a DRM connector, `auto`'s choice).
+        public var output: String? = nil
         /// How the picture is turned on the panel (`display.rotate`).
         public var rotation = DisplayRotation.upright
         /// What the open display is and can do, for planning frames; nil while none is open.
@@ -121,7 +123,7 @@ public actor DisplayWorker {
     public func report() -> Report {
         Report(
             frame: frame, size: display?.sizeDescription ?? "none", power: power,
-            error: lastError, warning: display?.warning,
+            error: lastError, warning: display?.warning, output: display?.output,
             rotation: display?.capabilities.rotation ?? .upright,
             capabilities: display?.capabilities, steps: steps)
     }

@@ -12,6 +12,22 @@ public enum DisplayCatalog {
     public static func open(_ configuration: KioskConfiguration) throws -> any PageDisplay {
         let display = configuration.display
         switch display.kind {
+        case .drm:
+            let screen = try openDRM(display)
+            return try PixelPageDisplay(
+                screen, rotation: display.rotate, output: { "DRM: \(screen.summary)" })
+        case .auto:
+            let choice = DRMCards.automaticChoice(wanted: display.connector)
+            let why = "display.kind = auto, as \(choice.reason)"
+            if choice.useDRM {
+                let screen = try openDRM(display)
+                return try PixelPageDisplay(
+                    screen, rotation: display.rotate,
+                    output: { "DRM: \(screen.summary); \(why)" })
+            }
+            return try PixelPageDisplay(
+                FramebufferDisplay.open(device: display.device, console: "/dev/tty0"),
+                rotation: display.rotate, output: { "framebuffer \(display.device); \(why)" })
         case .framebuffer:
             return try PixelPageDisplay(
                 FramebufferDisplay.open(device: display.device, console: "/dev/tty0"),
@@ -34,5 +50,10 @@ public enum DisplayCatalog {
             }
             return SmallPageDisplay(try SmallDisplay.configured(configuration))
         }
+    }
+
+    /// The DRM screen `display.connector` and `display.mode` describe, holding the console.
+    private static func openDRM(_ display: DisplaySettings) throws(DeviceError) -> DRMDisplay {
+        try DRMDisplay.open(connector: display.connector, mode: display.mode)
     }
 }

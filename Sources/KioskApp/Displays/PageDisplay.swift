@@ -23,6 +23,10 @@ public protocol PageDisplay: Sendable {
     /// What spoils the frames without stopping them, if anything.
     var warning: String? { get }
 
+    /// Which output the frames go to and why ("DRM: HDMI-A-1 on /dev/dri/card0, …;
+    /// display.kind = auto, as …"), for `status`; nil where the kind says it all.
+    var output: String? { get }
+
     /// How many steps `model`'s page takes (a city page on a 16×2 LCD: 3); at least 1.
     func steps(for model: PageModel) -> Int
 
@@ -37,4 +41,9 @@ public protocol PageDisplay: Sendable {
 
     /// Gives the device back (the framebuffer's console to text mode).
     func close()
+}
+
+extension PageDisplay {
+    /// Nothing beyond the kind, for displays that need no more.
+    public var output: String? { nil }
 }

@@ -11,15 +11,24 @@ public struct PixelPageDisplay: PageDisplay {
     /// How the picture is turned on the panel (`display.rotate`).
     public let rotation: DisplayRotation
     private let renderer: PageRenderer
+    private let describeOutput: @Sendable () -> String?
 
     /// Pages for `display`, turned by `rotation`.
+    /// - Parameter output: which output it is and why, for `status` (a DRM connector, the
+    ///   choice `display.kind = "auto"` made); asked again for every report.
     /// - Throws: `RenderingError` naming the font file when DejaVu is missing.
-    public init(_ display: any Display, rotation: DisplayRotation = .upright) throws(RenderingError)
-    {
+    public init(
+        _ display: any Display, rotation: DisplayRotation = .upright,
+        output: @escaping @Sendable () -> String? = { nil }
+    ) throws(RenderingError) {
         self.display = display
         self.rotation = rotation
+        self.describeOutput = output
         renderer = try PageRenderer()
     }
+
+    /// Which output the pages go to and why, if the catalog said.
+    public var output: String? { describeOutput() }
 
     /// The panel's capabilities, turned by `rotation`.
     public var capabilities: DisplayCapabilities { display.capabilities.rotated(rotation) }

@@ -288,7 +288,7 @@ public final class FramebufferDisplay: Display {
     }
 
     /// Opens the console and switches it to KD_GRAPHICS.
-    private static func switchToGraphics(_ console: String)
+    static func switchToGraphics(_ console: String)
         -> Result<(descriptor: Int32, previousMode: Int32), DeviceError>
     {
         var descriptor = retryingInterrupts {
