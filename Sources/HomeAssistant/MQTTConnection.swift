@@ -1,0 +1,268 @@
+import CMosquitto
+import Glibc
+import KioskCore
+import Synchronization
+
+/// `mosquitto_lib_init` once per process (Swift initialises globals once, thread-safely).
+let mosquittoLibraryInitialization: Int32 = mosquitto_lib_init()
+
+/// One connection to an MQTT broker, kept up by its own thread: connect, run the network
+/// loop, and after a failure wait (doubling, capped) and connect again; never a busy loop,
+/// never a call on the cooperative pool. Reports what happens as `events`.
+///
+/// `@unchecked Sendable` because of the libmosquitto handle. The invariant: the handle is
+/// made in `init` and destroyed by the thread as it exits; only the thread connects and runs
+/// the loop; `publish` may come from any thread because `mosquitto_threaded_set(true)`
+/// makes libmosquitto lock its queues. The wake-up eventfd is closed by the thread as it
+/// exits, after `stopping` is set; `stop` writes to it only while holding `state`'s lock
+/// and before the thread marks it closed. Everything else is in a `Mutex` or atomic.
+public final class MQTTConnection: @unchecked Sendable {
+    private struct State {
+        var connected = false
+        var wakeOpen = true
+        var refusedCode: Int32?
+        var tlsLog: String?
+        var attemptStarted = 0.0
+    }
+
+    /// What happens to the connection.
+    public let events: AsyncStream<MQTTConnectionEvent>
+    /// The settings it connects with.
+    public let settings: MQTTConnectionSettings
+    private let continuation: AsyncStream<MQTTConnectionEvent>.Continuation
+    private let handle: OpaquePointer
+    private let wake: Int32
+    private let state = Mutex(State())
+    private let stopping = Atomic<Bool>(false)
+    private let sent = Atomic<Int>(0)
+
+    /// Prepares a connection; `start()` begins connecting.
+    /// - Throws: `MQTTFailure` when libmosquitto refuses the settings (out of memory, a CA
+    ///   file it cannot use).
+    public init(_ settings: MQTTConnectionSettings) throws(MQTTFailure) {
+        _ = mosquittoLibraryInitialization
+        self.settings = settings
+        (events, continuation) = AsyncStream.makeStream(
+            of: MQTTConnectionEvent.self, bufferingPolicy: .bufferingNewest(64))
+        guard let made = mosquitto_new(settings.clientID, true, nil) else {
+            throw MQTTFailure(.other, "libmosquitto could not make a client (out of memory).")
+        }
+        handle = made
+        wake = CMosquitto_wake_descriptor()
+        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        do throws(MQTTFailure) {
+            try configure()
+        } catch {
+            mosquitto_destroy(handle)
+            if wake >= 0 { close(wake) }
+            throw error
+        }
+    }
+
+    private func configure() throws(MQTTFailure) {
+        let broker = settings.broker
+        mosquitto_threaded_set(handle, true)
+        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, CMosquitto_protocol_v311())
+        if let username = settings.username {
+            mosquitto_username_pw_set(handle, username, settings.password)
+        }
+        let offline = Array("offline".utf8)
+        mosquitto_will_set(
+            handle, settings.availabilityTopic, Int32(offline.count), offline, 1, true)
+        if broker.tls {
+            if let caFile = settings.caFile {
+                let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
+                if result != MOSQ_ERR_SUCCESS.rawValue {
+                    throw MQTTFailure(
+                        .tls,
+                        "mqtt.ca_file \(caFile) cannot be used (\(Self.text(result))); it must be a readable PEM file of CA certificates."
+                    )
+                }
+            } else {
+                mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+            }
+        }
+        mosquitto_connect_callback_set(handle) { _, context, code in
+            MQTTConnection.from(context)?.connectAnswered(code)
+        }
+        mosquitto_message_callback_set(handle) { _, context, message in
+            guard let connection = MQTTConnection.from(context), let message = message?.pointee
+            else { return }
+            let topic = message.topic.map { String(cString: $0) } ?? ""
+            let bytes = UnsafeRawBufferPointer(
+                start: message.payload, count: Int(max(message.payloadlen, 0)))
+            connection.continuation.yield(.message(topic: topic, payload: Array(bytes)))
+        }
+        mosquitto_log_callback_set(handle) { _, context, _, text in
+            guard let connection = MQTTConnection.from(context), let text else { return }
+            let line = String(cString: text)
+            if line.contains("OpenSSL Error") || line.contains("certificate") {
+                connection.state.withLock { $0.tlsLog = $0.tlsLog ?? line }
+            }
+        }
+    }
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> MQTTConnection? {
+        context.map { Unmanaged<MQTTConnection>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Whether the broker accepted the connection and it has not failed since.
+    public var isConnected: Bool { state.withLock { $0.connected } }
+
+    /// Messages handed to the broker's connection since the start.
+    public var messagesSent: Int { sent.load(ordering: .relaxed) }
+
+    /// Starts the thread; it holds the connection until it exits.
+    /// - Throws: `MQTTFailure` when the thread cannot start.
+    public func start() throws(MQTTFailure) {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                let connection = Unmanaged<MQTTConnection>.fromOpaque(context!)
+                    .takeRetainedValue()
+                connection.runThread()
+                return nil
+            }, context)
+        guard result == 0 else {
+            Unmanaged<MQTTConnection>.fromOpaque(context).release()
+            throw MQTTFailure(.other, "Could not start the MQTT thread (error \(result)).")
+        }
+        pthread_detach(thread)
+    }
+
+    /// Queues `payload` for `topic` (QoS 1); false when there is no connection to send it on.
+    @discardableResult
+    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool) -> Bool {
+        guard isConnected else { return false }
+        let result = payload.withUnsafeBytes { bytes in
+            mosquitto_publish(
+                handle, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
+        }
+        guard result == MOSQ_ERR_SUCCESS.rawValue else { return false }
+        sent.add(1, ordering: .relaxed)
+        return true
+    }
+
+    /// Ends the connection: a clean DISCONNECT (no Last Will) and the thread exits; events
+    /// end. Returns at once.
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        mosquitto_disconnect(handle)
+        state.withLock { state in
+            if state.wakeOpen {
+                var one: UInt64 = 1
+                _ = write(wake, &one, 8)
+            }
+        }
+    }
+
+    // MARK: The thread
+
+    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    private func runThread() {
+        var failures = 0
+        let broker = settings.broker
+        while !isStopping {
+            state.withLock {
+                $0 = State(wakeOpen: $0.wakeOpen, attemptStarted: Self.monotonicSeconds())
+            }
+            let result = mosquitto_connect_async(
+                handle, broker.host, Int32(broker.port), Int32(settings.keepAliveSeconds))
+            let failure: MQTTFailure?
+            if result != MOSQ_ERR_SUCCESS.rawValue {
+                failure = describe(result, errno: errno, wasConnected: false)
+            } else {
+                failure = runLoop()
+            }
+            if isStopping { break }
+            if let failure {
+                continuation.yield(.failed(failure))
+            }
+            failures = failure == nil ? 0 : failures + 1
+            sleep(seconds: settings.retryDelay(failures: max(failures, 1)))
+        }
+        mosquitto_disconnect(handle)
+        mosquitto_loop(handle, 100, 1)
+        state.withLock {
+            $0.connected = false
+            $0.wakeOpen = false
+        }
+        if wake >= 0 { close(wake) }
+        mosquitto_destroy(handle)
+        continuation.finish()
+    }
+
+    /// Runs the network loop until the connection fails or `stop()`; the failure, if any.
+    private func runLoop() -> MQTTFailure? {
+        while !isStopping {
+            let (connected, started) = state.withLock { ($0.connected, $0.attemptStarted) }
+            let waitMilliseconds: Int32
+            if connected {
+                waitMilliseconds = Int32(settings.keepAliveSeconds * 1000)
+            } else {
+                let left = settings.answerTimeoutSeconds - (Self.monotonicSeconds() - started)
+                guard left > 0 else {
+                    return MQTTFailure(
+                        .noAnswer,
+                        "The MQTT broker at \(settings.broker) accepted the connection but did not answer within \(Int(settings.answerTimeoutSeconds.rounded())) s; check that mqtt.url names an MQTT port (mqtts:// for a TLS port, mqtt:// for a plain one)."
+                    )
+                }
+                waitMilliseconds = Int32(min(left * 1000 + 1, 60_000))
+            }
+            let result = mosquitto_loop(handle, waitMilliseconds, 1)
+            if result != MOSQ_ERR_SUCCESS.rawValue {
+                let wasConnected = state.withLock { state in
+                    defer { state.connected = false }
+                    return state.connected
+                }
+                return isStopping ? nil : describe(result, errno: errno, wasConnected: wasConnected)
+            }
+        }
+        return nil
+    }
+
+    /// The CONNACK: subscribe and say `online`, or remember why the broker refused.
+    private func connectAnswered(_ code: Int32) {
+        guard code == 0 else {
+            state.withLock { $0.refusedCode = code }
+            return
+        }
+        state.withLock { $0.connected = true }
+        for topic in settings.subscriptions {
+            mosquitto_subscribe(handle, nil, topic, 1)
+        }
+        publish(settings.availabilityTopic, Array("online".utf8), retain: true)
+        continuation.yield(.connected)
+    }
+
+    /// Sleeps `seconds`, or until `stop()`.
+    private func sleep(seconds: Double) {
+        var entry = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+        let deadline = Self.monotonicSeconds() + seconds
+        while !isStopping {
+            let left = deadline - Self.monotonicSeconds()
+            guard left > 0 else { return }
+            let result = poll(&entry, 1, Int32(min(left * 1000 + 1, 3_600_000)))
+            if result < 0, errno != EINTR { return }
+            if result > 0 { return }
+        }
+    }
+
+    /// Why the broker refused the last attempt (its CONNACK code) and what OpenSSL said.
+    func stateForFailure() -> (refused: Int32?, tlsLog: String?) {
+        state.withLock { ($0.refusedCode, $0.tlsLog) }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    static func text(_ code: Int32) -> String {
+        String(cString: mosquitto_strerror(code))
+    }
+}
