@@ -16,9 +16,10 @@ extension MQTTConnection {
                 )
             }
             if refused == CMosquitto_connack_not_authorised() {
+                // mosquitto answers a wrong password with "not authorised" in MQTT 3.1.1.
                 return MQTTFailure(
                     .notAuthorised,
-                    "The MQTT broker at \(broker) does not authorise \(user); allow it in the broker's configuration (allow_anonymous, password_file, ACL)."
+                    "The MQTT broker at \(broker) did not accept \(user): the password is wrong or the broker does not allow this user; check mqtt.username and mqtt.password (or mqtt.password_file) against the broker's password file."
                 )
             }
             return MQTTFailure(

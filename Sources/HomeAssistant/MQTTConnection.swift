@@ -163,6 +163,8 @@ public final class MQTTConnection: @unchecked Sendable {
     private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     private func runThread() {
+        // The name `top -H` and the tests' thread count see.
+        CMosquitto_name_thread(Self.threadName)
         var failures = 0
         let broker = settings.broker
         while !isStopping {
@@ -255,6 +257,9 @@ public final class MQTTConnection: @unchecked Sendable {
     func stateForFailure() -> (refused: Int32?, tlsLog: String?) {
         state.withLock { ($0.refusedCode, $0.tlsLog) }
     }
+
+    /// The connection thread's name.
+    public static let threadName = "kiosk-mqtt"
 
     static func monotonicSeconds() -> Double {
         var now = timespec()
