@@ -170,7 +170,8 @@ let package = Package(
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: [
-                "HomeAssistant", "KioskCore", "KioskTesting", "weather-kiosk", logging,
+                "HomeAssistant", "KioskApp", "KioskCore", "KioskTesting", "weather-kiosk",
+                logging,
             ],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
         .testTarget(

@@ -18,7 +18,10 @@ public struct HomeAssistantTopics: Sendable, Hashable {
         let host = hostName.isEmpty ? "kiosk" : hostName
         discoveryPrefix = settings.discoveryPrefix
         base = settings.topic ?? "weather-kiosk/\(host)"
-        node = "weather_kiosk_" + Self.slug(base.hasPrefix("weather-kiosk/") ? host : base)
+        let named = settings.topic.map {
+            $0.hasPrefix("weather-kiosk/") ? String($0.dropFirst("weather-kiosk/".count)) : $0
+        }
+        node = "weather_kiosk_" + Self.slug(named ?? host)
         clientID = settings.clientID ?? "weather-kiosk-\(host)"
     }
 

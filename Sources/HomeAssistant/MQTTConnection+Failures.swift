@@ -6,7 +6,7 @@ extension MQTTConnection {
     /// One sentence for a failed attempt or a lost connection, by kind.
     func describe(_ result: Int32, errno code: Int32, wasConnected: Bool) -> MQTTFailure {
         let broker = settings.broker
-        let (refused, tlsLog) = stateForFailure()
+        let refused = refusedCode()
         if let refused {
             let user = settings.username.map { "user \"\($0)\"" } ?? "an anonymous client"
             if refused == CMosquitto_connack_bad_credentials() {
@@ -33,16 +33,6 @@ extension MQTTConnection {
                 "The MQTT broker's host \"\(broker.host)\" could not be found (DNS); check mqtt.url and the kiosk's network."
             )
         }
-        if result == MOSQ_ERR_TLS.rawValue || result == MOSQ_ERR_TLS_HANDSHAKE.rawValue
-            || code == EPROTO || tlsLog != nil
-        {
-            let trust = settings.caFile.map { "mqtt.ca_file \($0)" } ?? "the system's CA store"
-            let detail = tlsLog.map { " (\($0))" } ?? ""
-            return MQTTFailure(
-                .tls,
-                "The MQTT broker at \(broker) failed TLS verification\(detail): its certificate is not signed by a CA in \(trust), or does not name \(broker.host); set mqtt.ca_file to the CA that signed it."
-            )
-        }
         if !wasConnected,
             result == MOSQ_ERR_ERRNO.rawValue || result == MOSQ_ERR_CONN_REFUSED.rawValue,
             code == ECONNREFUSED || code == EHOSTUNREACH || code == ENETUNREACH || code == ETIMEDOUT
@@ -50,6 +40,15 @@ extension MQTTConnection {
             return MQTTFailure(
                 .refused,
                 "The MQTT broker at \(broker) cannot be reached (\(String(cString: strerror(code)))); check mqtt.url and that the broker runs."
+            )
+        }
+        if result == MOSQ_ERR_TLS.rawValue || result == MOSQ_ERR_TLS_HANDSHAKE.rawValue
+            || code == EPROTO || (broker.tls && !wasConnected)
+        {
+            let trust = settings.caFile.map { "mqtt.ca_file \($0)" } ?? "the system's CA store"
+            return MQTTFailure(
+                .tls,
+                "The MQTT broker at \(broker) failed TLS verification: its certificate is not signed by a CA in \(trust), or does not name \(broker.host); set mqtt.ca_file to the CA that signed it."
             )
         }
         if wasConnected {

@@ -10,19 +10,18 @@ let mosquittoLibraryInitialization: Int32 = mosquitto_lib_init()
 /// loop, and after a failure wait (doubling, capped) and connect again; never a busy loop,
 /// never a call on the cooperative pool. Reports what happens as `events`.
 ///
-/// `@unchecked Sendable` because of the libmosquitto handle. The invariant: the handle is
-/// made in `init` and destroyed by the thread as it exits; only the thread connects and runs
-/// the loop; `publish` may come from any thread because `mosquitto_threaded_set(true)`
-/// makes libmosquitto lock its queues. The wake-up eventfd is closed by the thread as it
-/// exits, after `stopping` is set; `stop` writes to it only while holding `state`'s lock
-/// and before the thread marks it closed. Everything else is in a `Mutex` or atomic.
+/// `@unchecked Sendable` because of the libmosquitto handle. The invariant: after `init`,
+/// only the connection's thread touches the handle (connect, read, write, publish, destroy):
+/// libmosquitto runs single-threaded. `publish` from any thread only appends to `outbox`
+/// (in `state`'s lock) and wakes the thread through the eventfd, which the thread closes
+/// as it exits, after marking it closed in the same lock.
 public final class MQTTConnection: @unchecked Sendable {
     private struct State {
         var connected = false
         var wakeOpen = true
         var refusedCode: Int32?
-        var tlsLog: String?
         var attemptStarted = 0.0
+        var outbox: [(topic: String, payload: [UInt8], retain: Bool)] = []
     }
 
     /// What happens to the connection.
@@ -61,7 +60,9 @@ public final class MQTTConnection: @unchecked Sendable {
 
     private func configure() throws(MQTTFailure) {
         let broker = settings.broker
-        mosquitto_threaded_set(handle, true)
+        // No in-flight limit: an announcement is a burst of retained messages, and a burst
+        // over the limit would wait for acknowledgements a closing connection never gets.
+        mosquitto_max_inflight_messages_set(handle, 0)
         mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, CMosquitto_protocol_v311())
         if let username = settings.username {
             mosquitto_username_pw_set(handle, username, settings.password)
@@ -93,13 +94,9 @@ public final class MQTTConnection: @unchecked Sendable {
                 start: message.payload, count: Int(max(message.payloadlen, 0)))
             connection.continuation.yield(.message(topic: topic, payload: Array(bytes)))
         }
-        mosquitto_log_callback_set(handle) { _, context, _, text in
-            guard let connection = MQTTConnection.from(context), let text else { return }
-            let line = String(cString: text)
-            if line.contains("OpenSSL Error") || line.contains("certificate") {
-                connection.state.withLock { $0.tlsLog = $0.tlsLog ?? line }
-            }
-        }
+        // No log callback: libmosquitto marks itself "in a callback" while one runs, and a
+        // publish from another thread at that moment would write to the socket alongside
+        // the loop's thread (seen as garbled packets at the broker).
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> MQTTConnection? {
@@ -132,24 +129,43 @@ public final class MQTTConnection: @unchecked Sendable {
         pthread_detach(thread)
     }
 
-    /// Queues `payload` for `topic` (QoS 1); false when there is no connection to send it on.
+    /// Queues `payload` for `topic` (QoS 1) for the connection's thread to send; false when
+    /// there is no connection to send it on.
     @discardableResult
     public func publish(_ topic: String, _ payload: [UInt8], retain: Bool) -> Bool {
-        guard isConnected else { return false }
-        let result = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(
-                handle, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
+        let queued = state.withLock { state -> Bool in
+            guard state.connected, state.wakeOpen else { return false }
+            state.outbox.append((topic, payload, retain))
+            var one: UInt64 = 1
+            _ = write(wake, &one, 8)
+            return true
         }
-        guard result == MOSQ_ERR_SUCCESS.rawValue else { return false }
-        sent.add(1, ordering: .relaxed)
-        return true
+        return queued
     }
 
-    /// Ends the connection: a clean DISCONNECT (no Last Will) and the thread exits; events
-    /// end. Returns at once.
+    /// Sends what `publish` queued; on the connection's thread only.
+    private func sendOutbox() {
+        var drained: UInt64 = 0
+        _ = read(wake, &drained, 8)
+        let messages = state.withLock { state in
+            defer { state.outbox = [] }
+            return state.outbox
+        }
+        for message in messages {
+            let result = message.payload.withUnsafeBytes { bytes in
+                mosquitto_publish(
+                    handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, 1,
+                    message.retain)
+            }
+            if result == MOSQ_ERR_SUCCESS.rawValue { sent.add(1, ordering: .relaxed) }
+        }
+    }
+
+    /// Ends the connection: what is queued is sent, then a clean DISCONNECT (no Last Will),
+    /// and the thread exits; events end. Returns at once. A publish just before wakes a
+    /// connected loop; the wake-up descriptor wakes one that waits to reconnect.
     public func stop() {
         stopping.store(true, ordering: .releasing)
-        mosquitto_disconnect(handle)
         state.withLock { state in
             if state.wakeOpen {
                 var one: UInt64 = 1
@@ -186,8 +202,16 @@ public final class MQTTConnection: @unchecked Sendable {
             failures = failure == nil ? 0 : failures + 1
             sleep(seconds: settings.retryDelay(failures: max(failures, 1)))
         }
-        mosquitto_disconnect(handle)
-        mosquitto_loop(handle, 100, 1)
+        // Send what is queued (the last announcements, `offline`), then say goodbye.
+        if isConnected {
+            sendOutbox()
+            let drainUntil = Self.monotonicSeconds() + 2
+            while mosquitto_want_write(handle), Self.monotonicSeconds() < drainUntil {
+                if waitForSocket(milliseconds: 100) < 0 { break }
+                if mosquitto_loop_write(handle, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+            }
+            mosquitto_disconnect(handle)
+        }
         state.withLock {
             $0.connected = false
             $0.wakeOpen = false
@@ -203,7 +227,8 @@ public final class MQTTConnection: @unchecked Sendable {
             let (connected, started) = state.withLock { ($0.connected, $0.attemptStarted) }
             let waitMilliseconds: Int32
             if connected {
-                waitMilliseconds = Int32(settings.keepAliveSeconds * 1000)
+                // Wake for the keep-alive ping in time.
+                waitMilliseconds = Int32(settings.keepAliveSeconds * 1000 / 2)
             } else {
                 let left = settings.answerTimeoutSeconds - (Self.monotonicSeconds() - started)
                 guard left > 0 else {
@@ -214,7 +239,7 @@ public final class MQTTConnection: @unchecked Sendable {
                 }
                 waitMilliseconds = Int32(min(left * 1000 + 1, 60_000))
             }
-            let result = mosquitto_loop(handle, waitMilliseconds, 1)
+            let result = step(milliseconds: waitMilliseconds)
             if result != MOSQ_ERR_SUCCESS.rawValue {
                 let wasConnected = state.withLock { state in
                     defer { state.connected = false }
@@ -224,6 +249,43 @@ public final class MQTTConnection: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// One turn of the network loop, libmosquitto's pieces driven by one `poll`: read what
+    /// came, send what `publish` queued, write what is pending, keep the connection alive.
+    private func step(milliseconds: Int32) -> Int32 {
+        let ready = waitForSocket(milliseconds: milliseconds)
+        if ready < 0 { return MOSQ_ERR_ERRNO.rawValue }
+        if ready & 1 != 0 {
+            let result = mosquitto_loop_read(handle, 1)
+            if result != MOSQ_ERR_SUCCESS.rawValue { return result }
+        }
+        if ready & 4 != 0 { sendOutbox() }
+        if mosquitto_want_write(handle) {
+            let result = mosquitto_loop_write(handle, 1)
+            if result != MOSQ_ERR_SUCCESS.rawValue { return result }
+        }
+        return mosquitto_loop_misc(handle)
+    }
+
+    /// Waits for the socket or the wake-up; bit 1 readable, 2 writable, 4 woken; -1 on a
+    /// poll failure.
+    private func waitForSocket(milliseconds: Int32) -> Int32 {
+        let socket = mosquitto_socket(handle)
+        var entries = [
+            pollfd(
+                fd: socket,
+                events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0),
+                revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        let result = poll(&entries, 2, milliseconds)
+        if result < 0 { return errno == EINTR ? 0 : -1 }
+        var ready: Int32 = 0
+        if entries[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 { ready |= 1 }
+        if entries[0].revents & Int16(POLLOUT) != 0 { ready |= 2 }
+        if entries[1].revents & Int16(POLLIN) != 0 { ready |= 4 }
+        return ready
     }
 
     /// The CONNACK: subscribe and say `online`, or remember why the broker refused.
@@ -249,13 +311,17 @@ public final class MQTTConnection: @unchecked Sendable {
             guard left > 0 else { return }
             let result = poll(&entry, 1, Int32(min(left * 1000 + 1, 3_600_000)))
             if result < 0, errno != EINTR { return }
-            if result > 0 { return }
+            if result > 0 {
+                // A late publish or `stop()`: empty the counter; the loop condition decides.
+                var drained: UInt64 = 0
+                _ = read(wake, &drained, 8)
+            }
         }
     }
 
-    /// Why the broker refused the last attempt (its CONNACK code) and what OpenSSL said.
-    func stateForFailure() -> (refused: Int32?, tlsLog: String?) {
-        state.withLock { ($0.refusedCode, $0.tlsLog) }
+    /// Why the broker refused the last attempt (its CONNACK code), if it did.
+    func refusedCode() -> Int32? {
+        state.withLock { $0.refusedCode }
     }
 
     /// The connection thread's name.

@@ -97,10 +97,10 @@ final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// Starts `mosquitto_sub` on `topics` and returns it; `finish` gives what it saw.
-    func subscribe(_ topics: [String], seconds: Int) -> RunningBinary {
+    func subscribe(_ topics: [String], seconds: Int, count: Int) -> RunningBinary {
         var arguments = [
             "-h", "127.0.0.1", "-p", "\(port)", "-u", user, "-P", password, "-v", "-W",
-            "\(seconds)",
+            "\(seconds)", "-C", "\(count)",
         ]
         for topic in topics { arguments += ["-t", topic] }
         return ExternalProgram.spawn(
