@@ -34,6 +34,10 @@ public final class MQTTConnection: @unchecked Sendable {
     private let state = Mutex(State())
     private let stopping = Atomic<Bool>(false)
     private let sent = Atomic<Int>(0)
+    /// Messages the broker acknowledged (QoS 1 PUBACK) on the thread's current connection,
+    /// against those it handed to libmosquitto: a closing connection waits for the rest.
+    private let acknowledged = Atomic<Int>(0)
+    private let handedOver = Atomic<Int>(0)
 
     /// Prepares a connection; `start()` begins connecting.
     /// - Throws: `MQTTFailure` when libmosquitto refuses the settings (out of memory, a CA
@@ -67,9 +71,10 @@ public final class MQTTConnection: @unchecked Sendable {
         if let username = settings.username {
             mosquitto_username_pw_set(handle, username, settings.password)
         }
-        let offline = Array("offline".utf8)
-        mosquitto_will_set(
-            handle, settings.availabilityTopic, Int32(offline.count), offline, 1, true)
+        if let availability = settings.availabilityTopic {
+            let offline = Array("offline".utf8)
+            mosquitto_will_set(handle, availability, Int32(offline.count), offline, 1, true)
+        }
         if broker.tls {
             if let caFile = settings.caFile {
                 let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
@@ -85,6 +90,9 @@ public final class MQTTConnection: @unchecked Sendable {
         }
         mosquitto_connect_callback_set(handle) { _, context, code in
             MQTTConnection.from(context)?.connectAnswered(code)
+        }
+        mosquitto_publish_callback_set(handle) { _, context, _ in
+            MQTTConnection.from(context)?.acknowledged.add(1, ordering: .relaxed)
         }
         mosquitto_message_callback_set(handle) { _, context, message in
             guard let connection = MQTTConnection.from(context), let message = message?.pointee
@@ -157,8 +165,18 @@ public final class MQTTConnection: @unchecked Sendable {
                     handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, 1,
                     message.retain)
             }
-            if result == MOSQ_ERR_SUCCESS.rawValue { sent.add(1, ordering: .relaxed) }
+            if result == MOSQ_ERR_SUCCESS.rawValue {
+                sent.add(1, ordering: .relaxed)
+                handedOver.add(1, ordering: .relaxed)
+            }
         }
+    }
+
+    /// Ends the connection like `stop()` and waits until its thread has sent what was
+    /// queued and exited (for the short-lived clients of the CLI).
+    public func finish() async {
+        stop()
+        for await _ in events {}
     }
 
     /// Ends the connection: what is queued is sent, then a clean DISCONNECT (no Last Will),
@@ -187,6 +205,8 @@ public final class MQTTConnection: @unchecked Sendable {
             state.withLock {
                 $0 = State(wakeOpen: $0.wakeOpen, attemptStarted: Self.monotonicSeconds())
             }
+            acknowledged.store(0, ordering: .relaxed)
+            handedOver.store(0, ordering: .relaxed)
             let result = mosquitto_connect_async(
                 handle, broker.host, Int32(broker.port), Int32(settings.keepAliveSeconds))
             let failure: MQTTFailure?
@@ -205,12 +225,16 @@ public final class MQTTConnection: @unchecked Sendable {
         // Send what is queued (the last announcements, `offline`), then say goodbye.
         if isConnected {
             sendOutbox()
+            // Until the broker has acknowledged every message (so that it has them before
+            // the goodbye), for at most 2 s.
             let drainUntil = Self.monotonicSeconds() + 2
-            while mosquitto_want_write(handle), Self.monotonicSeconds() < drainUntil {
-                if waitForSocket(milliseconds: 100) < 0 { break }
-                if mosquitto_loop_write(handle, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+            while acknowledged.load(ordering: .relaxed) < handedOver.load(ordering: .relaxed),
+                Self.monotonicSeconds() < drainUntil
+            {
+                if step(milliseconds: 100) != MOSQ_ERR_SUCCESS.rawValue { break }
             }
             mosquitto_disconnect(handle)
+            _ = mosquitto_loop_write(handle, 1)
         }
         state.withLock {
             $0.connected = false
@@ -298,7 +322,9 @@ public final class MQTTConnection: @unchecked Sendable {
         for topic in settings.subscriptions {
             mosquitto_subscribe(handle, nil, topic, 1)
         }
-        publish(settings.availabilityTopic, Array("online".utf8), retain: true)
+        if let availability = settings.availabilityTopic {
+            publish(availability, Array("online".utf8), retain: true)
+        }
         continuation.yield(.connected)
     }
 

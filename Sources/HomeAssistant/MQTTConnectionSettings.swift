@@ -13,8 +13,10 @@ public struct MQTTConnectionSettings: Sendable, Hashable {
     public var caFile: String?
     /// The client id.
     public var clientID: String
-    /// Where the Last Will `offline` goes (retained), and `online` after connecting.
-    public var availabilityTopic: String
+    /// Where the Last Will `offline` goes (retained), and `online` after connecting; nil
+    /// for a short-lived client (`doctor`, the `mqtt` verbs) that must not speak for the
+    /// kiosk.
+    public var availabilityTopic: String?
     /// Topics subscribed after every connect.
     public var subscriptions: [String] = []
     /// MQTT keep-alive, seconds.
@@ -30,7 +32,7 @@ public struct MQTTConnectionSettings: Sendable, Hashable {
     /// Settings for a broker.
     public init(
         broker: MQTTBrokerURL, username: String?, password: String?, caFile: String?,
-        clientID: String, availabilityTopic: String
+        clientID: String, availabilityTopic: String?
     ) {
         self.broker = broker
         self.username = username
