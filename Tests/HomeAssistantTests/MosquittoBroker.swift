@@ -125,16 +125,19 @@ final class MosquittoBroker: @unchecked Sendable {
         let path = directory.path
         let steps: [[String]] = [
             [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                "-nodes", "-days", "2", "-subj",
                 "/CN=weather-kiosk test CA", "-keyout", "\(path)/ca.key", "-out", "\(path)/ca.pem",
             ],
             [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                "-nodes", "-days", "2", "-subj",
                 "/CN=another CA", "-keyout", "\(path)/other-ca.key", "-out",
                 "\(path)/other-ca.pem",
             ],
             [
-                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-subj", "/CN=localhost", "-keyout",
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-subj", "/CN=localhost", "-keyout",
                 "\(path)/server.key", "-out", "\(path)/server.csr",
             ],
             [
