@@ -51,7 +51,7 @@ import Testing
 
     @Test func connectsWithThePasswordAndSaysOnlineRetained() async throws {
         let broker = try await MosquittoBroker()
-        defer { Task { await broker.remove() } }
+        defer { broker.removeNow() }
         let connection = try MQTTConnection(settings(broker.url, password: broker.password))
         try connection.start()
         #expect(await firstOutcome(connection) == .connected)
@@ -63,7 +63,7 @@ import Testing
 
     @Test func verifiesTheBrokerWithTheConfiguredCA() async throws {
         let broker = try await MosquittoBroker()
-        defer { Task { await broker.remove() } }
+        defer { broker.removeNow() }
         let good = try MQTTConnection(
             settings(broker.tlsURL, password: broker.password, caFile: broker.caFile))
         try good.start()
@@ -73,7 +73,7 @@ import Testing
 
     @Test func wrongPasswordIsOneSentenceAboutCredentials() async throws {
         let broker = try await MosquittoBroker()
-        defer { Task { await broker.remove() } }
+        defer { broker.removeNow() }
         let failure = try await failure(settings(broker.url, password: "wrong"))
         #expect(failure?.kind == .notAuthorised)
         #expect(
@@ -84,7 +84,7 @@ import Testing
 
     @Test func unknownCAIsATLSFailure() async throws {
         let broker = try await MosquittoBroker()
-        defer { Task { await broker.remove() } }
+        defer { broker.removeNow() }
         let failure = try await failure(
             settings(broker.tlsURL, password: broker.password, caFile: broker.otherCAFile))
         #expect(failure?.kind == .tls)
@@ -119,7 +119,7 @@ import Testing
 
     @Test func aHundredReconnectsCostNoThreadsOrDescriptors() async throws {
         let broker = try await MosquittoBroker()
-        defer { Task { await broker.remove() } }
+        defer { broker.removeNow() }
         var fast = settings(broker.url, password: "wrong")
         fast.retryCapSeconds = 0.05
         let connection = try MQTTConnection(fast)

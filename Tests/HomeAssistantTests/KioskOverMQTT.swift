@@ -130,6 +130,13 @@ struct KioskOverMQTT {
         return configs
     }
 
+    /// Kills the daemon and removes its files at once, for a `defer`; the fake server stops
+    /// with the test runner.
+    func stopNow() {
+        process.signal(SIGKILL)
+        directory.remove()
+    }
+
     func stop() async {
         process.signal(SIGKILL)
         _ = await process.finish(timeout: 10)

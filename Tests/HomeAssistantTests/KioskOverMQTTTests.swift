@@ -18,10 +18,8 @@ import Testing
         let broker = try await MosquittoBroker()
         let kiosk = try await KioskOverMQTT.start(broker: broker)
         defer {
-            Task {
-                await kiosk.stop()
-                await broker.remove()
-            }
+            kiosk.stopNow()
+            broker.removeNow()
         }
         let status = await kiosk.waitFor("MQTT connected and a reading") {
             $0.mqtt?.connected == true && $0.sensor.temperature != nil
@@ -76,10 +74,8 @@ import Testing
         let broker = try await MosquittoBroker()
         let kiosk = try await KioskOverMQTT.start(broker: broker)
         defer {
-            Task {
-                await kiosk.stop()
-                await broker.remove()
-            }
+            kiosk.stopNow()
+            broker.removeNow()
         }
         // A refresh within 10 s of the last one joins it: wait that out first.
         await kiosk.waitFor("MQTT connected, start-up refresh over") {
@@ -109,10 +105,8 @@ import Testing
         let broker = try await MosquittoBroker()
         let kiosk = try await KioskOverMQTT.start(broker: broker)
         defer {
-            Task {
-                await kiosk.stop()
-                await broker.remove()
-            }
+            kiosk.stopNow()
+            broker.removeNow()
         }
         await kiosk.waitFor("MQTT connected") { $0.mqtt?.connected == true }
         await broker.stop()
@@ -144,10 +138,8 @@ import Testing
         let broker = try await MosquittoBroker()
         let kiosk = try await KioskOverMQTT.start(broker: broker)
         defer {
-            Task {
-                await kiosk.stop()
-                await broker.remove()
-            }
+            kiosk.stopNow()
+            broker.removeNow()
         }
         await kiosk.waitFor("MQTT connected") { $0.mqtt?.connected == true }
         let rome = "homeassistant/sensor/\(KioskOverMQTT.node)/city_rome_temperature/config"

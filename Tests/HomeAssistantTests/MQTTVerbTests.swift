@@ -32,10 +32,8 @@ import Testing
         let broker = try await MosquittoBroker()
         let directory = TemporaryDirectory()
         defer {
-            Task {
-                directory.remove()
-                await broker.remove()
-            }
+            directory.remove()
+            broker.removeNow()
         }
         let path = config(broker, directory, password: broker.password)
         let good = await KioskBinary.run(["doctor", "--json", "--config", path])
@@ -55,10 +53,8 @@ import Testing
         let broker = try await MosquittoBroker()
         let directory = TemporaryDirectory()
         defer {
-            Task {
-                directory.remove()
-                await broker.remove()
-            }
+            directory.remove()
+            broker.removeNow()
         }
         let path = config(broker, directory, password: broker.password)
         let filter = "homeassistant/+/weather_kiosk_verbs/+/config"

@@ -16,6 +16,9 @@ final class MosquittoBroker: @unchecked Sendable {
     let password = "s3cret-pw"
     private var process: RunningBinary?
 
+    /// A test that ends early (a failed `#require`) still stops its broker.
+    deinit { process?.signal(SIGKILL) }
+
     /// Writes the files and starts the broker. `anonymous` lets clients in without a user.
     init(anonymous: Bool = false) async throws {
         port = try Self.freePort()
@@ -63,11 +66,19 @@ final class MosquittoBroker: @unchecked Sendable {
         Issue.record("mosquitto did not start: \(directory.read("mosquitto.log") ?? "")")
     }
 
-    /// Stops the broker (SIGTERM) and waits for it.
+    /// Stops the broker and waits for it. SIGKILL: a child inherits the test runner's
+    /// signal mask, in which SIGTERM may be blocked (and nothing needs saving).
     func stop() async {
-        process?.signal(SIGTERM)
+        process?.signal(SIGKILL)
         _ = await process?.finish(timeout: 10)
         process = nil
+    }
+
+    /// Kills the broker and removes its files at once, for a `defer` (which cannot await);
+    /// the process is reaped by whoever waits on it, or by init when the runner exits.
+    func removeNow() {
+        process?.signal(SIGKILL)
+        directory.remove()
     }
 
     /// Stops the broker and removes its files.
