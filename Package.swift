@@ -55,6 +55,15 @@ let package = Package(
         .target(
             name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
 
+        // libmosquitto 2.0 (Home Assistant over MQTT), and the adapter over it: discovery,
+        // state and commands, its network loop on a thread of its own.
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
+        .target(
+            name: "HomeAssistant", dependencies: ["KioskCore", "CMosquitto", logging],
+            swiftSettings: swiftSettings),
+
         // libgpiod 1.6 or 2.x as pkg-config finds it, and the one C API over both.
         .systemLibrary(
             name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
@@ -106,7 +115,8 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                "Pixels", "Rendering", "TOML", logging, serviceLifecycle, unixSignals,
+                "Pixels", "Rendering", "TOML", "HomeAssistant", logging, serviceLifecycle,
+                unixSignals,
             ],
             swiftSettings: swiftSettings),
 
@@ -159,6 +169,14 @@ let package = Package(
         .testTarget(
             name: "CurlHTTPTests", dependencies: ["CurlHTTP", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        // Against a real mosquitto the tests start on a free loopback port.
+        .testTarget(
+            name: "HomeAssistantTests",
+            dependencies: [
+                "HomeAssistant", "KioskApp", "KioskCore", "KioskTesting", "weather-kiosk",
+                logging,
+            ],
+            exclude: ["Goldens"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DevicesTests", dependencies: ["Devices", "Simulator", "KioskCore"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),

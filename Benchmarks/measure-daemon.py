@@ -4,12 +4,14 @@ file-backed parts, PSS and USS) and its threads, CPU and wake-ups over 60 s of i
 cycling, start to first frame, and control `next` to the new frame.
 
     Benchmarks/measure-daemon.py [--binary PATH] [--minutes 10] [--display terminal|png]
+                                 [--mqtt mqtt://127.0.0.1:1883]
 
 Runs `weather-kiosk run` on the simulator board (its display: the terminal, here not a
 tty, so the default 80x24 cells; or a PNG file) with 10 favourites against a small fake
 Open-Meteo on 127.0.0.1 (Python's standard library only), so it needs no network. Start to
 first frame is timed to systemd's READY=1, which the kiosk sends once its first frame is
-up: the script plays systemd's notify socket. Prints one line per figure.
+up: the script plays systemd's notify socket. With --mqtt the kiosk also publishes to
+Home Assistant at that broker (start one: `mosquitto -p 1883`). Prints one line per figure.
 """
 import argparse
 import json
@@ -133,6 +135,8 @@ def main():
     parser.add_argument("--binary", default=".build-release/release/weather-kiosk")
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--display", default="terminal", choices=["terminal", "png"])
+    parser.add_argument("--mqtt", metavar="URL",
+                        help="also publish to Home Assistant at this broker (mqtt://host:port)")
     arguments = parser.parse_args()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOpenMeteo)
@@ -147,7 +151,10 @@ def main():
             f'board = "simulator"\nstate_dir = "{work}/state"\n'
             f'[forecast]\nbase_url = "{base}"\ngeocoding_url = "{base}"\n'
             f'[display]\nkind = "{arguments.display}"\ndevice = "{work}/screen.png"\n'
-            f'[buttons]\nbackend = "none"\n[control]\nsocket = "{socket_path}"\n' + cities)
+            f'[buttons]\nbackend = "none"\n[control]\nsocket = "{socket_path}"\n'
+            + (f'[mqtt]\nurl = "{arguments.mqtt}"\ntopic = "weather-kiosk/measure"\n'
+               if arguments.mqtt else "")
+            + cities)
 
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     notify.bind(f"{work}/notify.sock")

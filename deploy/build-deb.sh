@@ -33,11 +33,11 @@ if [ -z "$suite" ]; then
 fi
 case "$suite" in
     bookworm)
-        depends="libc6 (>= 2.35), libstdc++6 (>= 12), libgcc-s1, libcurl4 (>= 7.88), libcairo2 (>= 1.16), libfreetype6 (>= 2.12), libgpiod2 (>= 1.6), libi2c0, libdrm2 (>= 2.4.114), fonts-dejavu-core, adduser"
+        depends="libc6 (>= 2.35), libstdc++6 (>= 12), libgcc-s1, libcurl4 (>= 7.88), libcairo2 (>= 1.16), libfreetype6 (>= 2.12), libgpiod2 (>= 1.6), libi2c0, libdrm2 (>= 2.4.114), libmosquitto1 (>= 2.0.11), fonts-dejavu-core, adduser"
         unit_dir="lib/systemd/system"
         udev_dir="lib/udev/rules.d" ;;
     trixie)
-        depends="libc6 (>= 2.38), libstdc++6 (>= 12), libgcc-s1, libcurl4t64 (>= 8.14), libcairo2 (>= 1.18), libfreetype6 (>= 2.13), libgpiod3 (>= 2.2), libi2c0, libdrm2 (>= 2.4.114), fonts-dejavu-core, adduser"
+        depends="libc6 (>= 2.38), libstdc++6 (>= 12), libgcc-s1, libcurl4t64 (>= 8.14), libcairo2 (>= 1.18), libfreetype6 (>= 2.13), libgpiod3 (>= 2.2), libi2c0, libdrm2 (>= 2.4.114), libmosquitto1 (>= 2.0.11), fonts-dejavu-core, adduser"
         unit_dir="usr/lib/systemd/system"
         udev_dir="usr/lib/udev/rules.d" ;;
     *) echo "build-deb.sh: --suite must be bookworm or trixie, not '$suite'" >&2; exit 2 ;;

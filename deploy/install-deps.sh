@@ -11,9 +11,15 @@ set -eu
 # fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests;
 # lintian, file: the .deb checks; wget, debian-archive-keyring: deploy/cross-build.sh;
 # libtomlplusplus-dev: the TOML parser, compiled in from its headers (nothing at run time);
-# valgrind: Benchmarks/ counts instructions with callgrind.
+# valgrind: Benchmarks/ counts instructions with callgrind; libmosquitto-dev: Home
+# Assistant over MQTT; mosquitto, mosquitto-clients, openssl: the MQTT tests start a real
+# broker (with a TLS listener whose CA they make) and talk to it as Home Assistant would.
 build_packages="
     pkg-config
+    libmosquitto-dev
+    mosquitto
+    mosquitto-clients
+    openssl
     libtomlplusplus-dev
     valgrind
     libcurl4-openssl-dev
@@ -30,6 +36,7 @@ build_packages="
     debian-archive-keyring
 "
 runtime_packages="
+    libmosquitto1
     libcairo2
     libfreetype6
     libdrm2

@@ -87,6 +87,8 @@ public struct ConfigKey: Sendable {
     /// Whether people write the value in hexadecimal (an I2C address: `0x76`), so that a
     /// default is printed that way too.
     public var isHexadecimal = false
+    /// Whether the value is a secret (`mqtt.password`): `config show` prints it masked.
+    public var isSecret = false
 
     /// The key's current value in `configuration`; nil when it is unset (an absent night
     /// window, no elevation).
@@ -108,7 +110,7 @@ public enum ConfigSchema {
     /// All keys except the `[[cities]]` entries, in the order `config show` prints them.
     public static let keys: [ConfigKey] =
         rootKeys + stationKeys + unitKeys + forecastKeys
-        + displayKeys + sensorKeys + buttonKeys + controlKeys
+        + displayKeys + sensorKeys + buttonKeys + controlKeys + mqttKeys
 
     /// The keys each `[[cities]]` entry accepts.
     public static let cityKeys = [
@@ -182,6 +184,7 @@ public enum ConfigSchema {
         }
         if problems.isEmpty {
             problems += displayProblems(configuration, document: document)
+            problems += mqttProblems(configuration, document: document)
         }
         return (configuration, problems)
     }

@@ -22,6 +22,8 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var buttons = ButtonSettings()
     /// The control socket.
     public var control = ControlSettings()
+    /// Home Assistant over MQTT; off by default.
+    public var mqtt = MQTTSettings()
     /// The favourites, in display order.
     public var cities: [City] = []
 
@@ -83,4 +85,32 @@ public struct ControlSettings: Sendable, Hashable {
 
     /// The default path.
     public init() {}
+}
+
+/// The `[mqtt]` table: Home Assistant over MQTT. Off while `url` is empty (no table).
+public struct MQTTSettings: Sendable, Hashable {
+    /// `mqtt://host[:port]` or `mqtts://host[:port]`; empty = off.
+    public var url = ""
+    /// User name at the broker; nil = anonymous.
+    public var username: String?
+    /// The password, written in the config (`config show` masks it).
+    public var password: String?
+    /// A file holding the password (its first line), instead of `password`.
+    public var passwordFile: String?
+    /// CA certificates to verify an mqtts:// broker with; nil = the system's store.
+    public var caFile: String?
+    /// The client id; nil = `weather-kiosk-<host name>`.
+    public var clientID: String?
+    /// Where Home Assistant listens for discovery.
+    public var discoveryPrefix = "homeassistant"
+    /// The kiosk's own topic; nil = `weather-kiosk/<host name>`.
+    public var topic: String?
+    /// The longest time between two state messages while the kiosk runs, seconds.
+    public var publishIntervalSeconds = 60
+
+    /// Off.
+    public init() {}
+
+    /// Whether the kiosk talks to a broker.
+    public var isEnabled: Bool { !url.isEmpty }
 }

@@ -5,7 +5,7 @@ import KioskApp
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check config, board, devices, clock, network and API budget.",
+        abstract: "Check config, board, devices, MQTT, clock, network and API budget.",
         discussion:
             "One line per check: OK, WARN or FAIL with what to do. Exit code 1 when anything failed."
     )
@@ -16,7 +16,7 @@ struct DoctorCommand: AsyncParsableCommand {
         try await Adapters.withHTTPTransport { transport in
             try await DoctorCommands(
                 store: options.store, console: .standard, transport: transport,
-                deviceChecks: DoctorCommands.standardDeviceChecks
+                deviceChecks: DoctorCommands.standardDeviceChecks + [MQTTCommands.doctorFindings]
             ).run(json: json)
         }
     }

@@ -24,6 +24,7 @@ struct WeatherKiosk: AsyncParsableCommand {
             SensorCommand.self,
             ButtonsCommand.self,
             DoctorCommand.self,
+            MQTTCommand.self,
         ])
 
     static func main() async {

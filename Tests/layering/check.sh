@@ -17,8 +17,9 @@ root = sys.argv[1]
 # The modules each rule names. Pixels is here before it exists so that the rules already
 # cover it when it arrives.
 IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
-ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels"}
-GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP"}  # and every C target
+ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
+            "HomeAssistant"}
+GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant"}  # and every C target
 APPLICATION = {"KioskApp", "weather-kiosk"}
 # The only arrows from one adapter to another: the pure pixel maths, and the simulated
 # BME280's use of the driver's calibration types.
@@ -33,12 +34,13 @@ RULES = {
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
-                           "Pixels) never import KioskApp or the executable",
+                           "Pixels, HomeAssistant) never import KioskApp or the executable",
     "c-only-in-adapters": "only adapters import a C target",
     "no-sideways": "an adapter imports no other adapter (so the framebuffer does not link "
                    "Cairo), except Rendering and LinuxPlatform importing Pixels and Simulator "
                    "importing Devices",
-    "glibc-says-why": "only LinuxPlatform, CurlHTTP and the C targets import Glibc; anywhere "
+    "glibc-says-why": "only LinuxPlatform, CurlHTTP, HomeAssistant and the C targets import "
+                      "Glibc; anywhere "
                       "else the import line says why: `import Glibc  // Glibc: <why>`",
 }
 

@@ -13,6 +13,8 @@ package_of_library() {
         libgpiod.so.2) echo libgpiod2 ;;
         libgpiod.so.3) echo libgpiod3 ;;
         libi2c.so.0) echo libi2c0 ;;
+        libdrm.so.2) echo libdrm2 ;;
+        libmosquitto.so.1) echo libmosquitto1 ;;
         libstdc++.so.6) echo libstdc++6 ;;
         libgcc_s.so.1) echo libgcc-s1 ;;
         libc.so.6 | libm.so.6 | ld-linux-aarch64.so.1) echo libc6 ;;

@@ -14,7 +14,7 @@ chroot_packages="swiftlang build-essential git ca-certificates debian-archive-ke
 # weather-kiosk uses, with their full dependency closure (the apt status is empty); toml++
 # for its headers only (the binary needs no toml++ package).
 sysroot_packages_common="libc6-dev linux-libc-dev libcurl4-openssl-dev libcairo2-dev
-    libgpiod-dev libi2c-dev libdrm-dev libtomlplusplus-dev fonts-dejavu-core"
+    libgpiod-dev libi2c-dev libdrm-dev libmosquitto-dev libtomlplusplus-dev fonts-dejavu-core"
 chroot_path=/usr/libexec/swift/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 # Sets the paths that depend on the cache directory and the suite.

@@ -44,7 +44,9 @@ public struct ConfigCommands: Sendable {
                 continue
             }
             let literal =
-                numberAsWritten(key, value, loaded.document) ?? value.tomlLiteral
+                key.isSecret
+                ? ConfigValue.string(Self.mask).tomlLiteral
+                : numberAsWritten(key, value, loaded.document) ?? value.tomlLiteral
             let statement = "\(TOMLText.key(name)) = \(literal)"
             lines.append(fromFile ? statement : pad(statement, 40) + "# default")
         }
@@ -269,7 +271,8 @@ public struct ConfigCommands: Sendable {
         var root: [(key: String, value: ConfigValue)] = []
         var tables: [(name: String, members: [(key: String, value: ConfigValue)])] = []
         for key in ConfigSchema.keys {
-            guard let value = key.value(in: configuration) else { continue }
+            guard var value = key.value(in: configuration) else { continue }
+            if key.isSecret { value = .string(Self.mask) }
             let parts = key.path.split(separator: ".").map(String.init)
             if parts.count == 1 {
                 root.append((parts[0], value))
@@ -283,6 +286,9 @@ public struct ConfigCommands: Sendable {
         root.append(("cities", .array(configuration.cities.map(ConfigSchema.table(for:)))))
         return root
     }
+
+    /// What `config show` prints for a secret (`mqtt.password`).
+    static let mask = "********"
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)

@@ -210,6 +210,12 @@ public struct ControlCommands: Sendable {
         }
         if let error = status.sensor.error { sensor += "\n\(error)" }
         rows.append(["Sensor", sensor])
+        if let mqtt = status.mqtt {
+            var line = "\(mqtt.broker) · " + (mqtt.connected ? "connected" : "not connected")
+            line += " · \(mqtt.messagesSent) messages sent"
+            if !mqtt.connected, let error = mqtt.error { line += "\n\(error)" }
+            rows.append(["MQTT", line])
+        }
         rows.append(["Config", Self.describeConfig(status.config)])
         rows.append([
             "Recent",

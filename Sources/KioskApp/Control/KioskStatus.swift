@@ -26,6 +26,8 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     /// The units of the config in use, for the text `status` prints; the numbers in this
     /// reply stay in °C and Pa whatever they say. Nil from a kiosk older than this field.
     public var units: Units?
+    /// Home Assistant's broker; nil while `[mqtt]` is off (or from an older kiosk).
+    public var mqtt: MQTT?
 
     /// Creates a status.
     public init(
@@ -168,6 +170,26 @@ public struct KioskStatus: Sendable, Hashable, Codable {
             self.dewPoint = dewPoint
             self.tendency = tendency
             self.error = error
+        }
+    }
+
+    /// The link to the MQTT broker.
+    public struct MQTT: Sendable, Hashable, Codable {
+        /// "mqtts://host:8883".
+        public var broker: String
+        /// Whether the broker accepted the connection and it holds.
+        public var connected: Bool
+        /// Why not, while not connected.
+        public var error: String?
+        /// Messages sent since the kiosk started.
+        public var messagesSent: Int
+
+        /// Creates an MQTT status.
+        public init(broker: String, connected: Bool, error: String?, messagesSent: Int) {
+            self.broker = broker
+            self.connected = connected
+            self.error = error
+            self.messagesSent = messagesSent
         }
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HomeAssistant
 public import KioskCore
 public import LinuxPlatform
 public import Logging
@@ -72,7 +73,7 @@ public enum KioskDaemon {
             // The alternate screen without a cursor; `restoreTerminal` gives the terminal back.
             writeToTerminal(TerminalScreen.enter)
         }
-        let parts = KioskEngine.Parts(
+        var parts = KioskEngine.Parts(
             time: time, transport: transport,
             makeDisplay: { configuration, onFrame in
                 DisplayWorker(
@@ -88,6 +89,14 @@ public enum KioskDaemon {
                 return host
             }, logger: logger,
             seed: UInt64.random(in: 0...UInt64.max))
+        let mqttBoard = MQTTStatusBoard()
+        parts.mqttStatus = {
+            mqttBoard.reading.map {
+                KioskStatus.MQTT(
+                    broker: $0.broker, connected: $0.connected, error: $0.error,
+                    messagesSent: $0.messagesSent)
+            }
+        }
         let engine = KioskEngine(
             start: KioskEngine.Start(
                 configuration: configuration, configProblems: starting.problems, store: store,
@@ -136,6 +145,10 @@ public enum KioskDaemon {
                     engine: engine, time: time, logger: logger, quit: { quitSwitch.quit() })))
         services.append(
             .init(service: WatchdogService(engine: engine, notifier: notifier, time: time)))
+        services.append(
+            .init(
+                service: MQTTService(
+                    engine: engine, board: mqttBoard, files: files, logger: logger)))
         for index in services.indices.dropFirst() {
             services[index].successTerminationBehavior = .ignore
         }

@@ -208,9 +208,11 @@ extension KioskEngine {
     func status() async -> KioskStatus {
         let now = parts.time.now()
         let report = await display.report()
-        return KioskStatus(
+        var status = KioskStatus(
             snapshot: snapshots.latest ?? snapshot(at: now), display: report, at: now,
             uptimeSeconds: Int(now.monotonic.seconds(since: startedAt)), store: store)
+        status.mqtt = parts.mqttStatus()
+        return status
     }
 }
 

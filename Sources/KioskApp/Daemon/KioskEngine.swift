@@ -31,6 +31,8 @@ public actor KioskEngine {
         public var logger: Logger
         /// Seeds the back-off jitter.
         public var seed: UInt64
+        /// The link to Home Assistant's broker for `status`; nil while MQTT is off.
+        public var mqttStatus: @Sendable () -> KioskStatus.MQTT? = { nil }
 
         /// Creates the parts.
         public init(

@@ -22,6 +22,9 @@ public enum KioskAction: Sendable, Hashable {
     case forceRefresh
     /// Light the display (at night) without changing what it shows.
     case wake
+    /// Set the display's power from afar (Home Assistant): it holds until the night window
+    /// next begins or ends, or until a press at the kiosk; `on` ends a remote dim or off.
+    case setPower(DisplayPower)
 }
 
 /// Where an action came from: a press at the kiosk wakes a blanked display first.

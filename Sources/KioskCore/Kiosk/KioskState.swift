@@ -75,6 +75,9 @@ public struct KioskState: Sendable {
     public private(set) var pausedUntil: MonotonicInstant?
     /// Until when a press keeps the display lit at night.
     public private(set) var wokenUntil: MonotonicInstant?
+    /// The power a remote command set, and until when it holds (nil: until another
+    /// command or a press, there being no night window to end it).
+    public private(set) var remotePower: (power: DisplayPower, until: MonotonicInstant?)?
     private var nextMinute: MonotonicInstant
     private var nextNightChange: MonotonicInstant?
     private var started = false
@@ -237,10 +240,12 @@ public struct KioskState: Sendable {
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.
     mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
         if let until = wokenUntil, now.monotonic >= until { wokenUntil = nil }
+        if let until = remotePower?.until, now.monotonic >= until { remotePower = nil }
         let night = settings.night
         let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
-        let wanted: DisplayPower =
+        var wanted: DisplayPower =
             isNight && wokenUntil == nil ? (night?.mode == .dim ? .dim : .off) : .on
+        if let remote = remotePower { wanted = remote.power }
         nextNightChange = night.map { Self.nextNightChange($0, after: now) }
         guard wanted != power else { return }
         let wasOff = power == .off
@@ -263,6 +268,14 @@ public struct KioskState: Sendable {
 
     /// At night, a press or a wake command lights the display for `wakeSeconds`.
     mutating func wake(at now: KioskTime, into effects: inout [KioskEffect]) {
+        if remotePower != nil {
+            // A press at the kiosk overrides what was set from afar.
+            remotePower = nil
+            if settings.night == nil {
+                updatePower(at: now, into: &effects)
+                return
+            }
+        }
         guard settings.night != nil, power != .on || wokenUntil != nil else { return }
         wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
         updatePower(at: now, into: &effects)
@@ -293,6 +306,8 @@ public struct KioskState: Sendable {
             requestRefresh(force: true, at: now)
         case .wake:
             break
+        case .setPower(let wanted):
+            setPower(wanted, at: now, into: &effects)
         }
         // Every interaction pauses cycling, a refresh or a wake-up too: what a person looks
         // at stays up while they look.
@@ -303,6 +318,17 @@ public struct KioskState: Sendable {
                 noteViewed(city, into: &effects)
             }
         }
+    }
+
+    /// A remote power setting: holds until the night window next changes (a remote "on"
+    /// at night lasts until morning, a remote "off" by day until the evening).
+    private mutating func setPower(
+        _ wanted: DisplayPower, at now: KioskTime, into effects: inout [KioskEffect]
+    ) {
+        wokenUntil = nil
+        let until = settings.night.map { Self.nextNightChange($0, after: now) }
+        remotePower = (wanted, until)
+        updatePower(at: now, into: &effects)
     }
 
     private mutating func moveCity(by step: Int) {

@@ -61,6 +61,13 @@ public enum FileSystem {
         return descriptor >= 0 ? descriptor : nil
     }
 
+    /// The permission bits of `path` (0o644, …), or nil when it cannot be looked at.
+    public static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
+    }
+
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -1,0 +1,181 @@
+import Glibc
+import KioskCore
+import Logging
+
+/// One connection's worth of publishing: what was announced, what state was sent last.
+struct Session {
+    let settings: MQTTSettings
+    let topics: HomeAssistantTopics
+    let connection: MQTTConnection
+    let board: MQTTStatusBoard
+    let hostName: String
+    let logger: Logger
+    let send: @Sendable (KioskCommand) async -> Void
+    var latest: KioskSnapshot
+    /// Discovery payloads sent on this connection, by topic.
+    var announced: [String: [UInt8]] = [:]
+    /// Discovery topics of this node the broker holds (retained), seen by subscribing.
+    var retainedAtBroker: Set<String> = []
+    var lastState: [UInt8]?
+    var lastStateAt = 0.0
+    var lastCities: [String: String] = [:]
+    var lastFailure: String?
+
+    init(
+        settings: MQTTSettings, topics: HomeAssistantTopics, connection: MQTTConnection,
+        board: MQTTStatusBoard, hostName: String, logger: Logger,
+        send: @escaping @Sendable (KioskCommand) async -> Void, latest: KioskSnapshot
+    ) {
+        self.settings = settings
+        self.topics = topics
+        self.connection = connection
+        self.board = board
+        self.hostName = hostName
+        self.logger = logger
+        self.send = send
+        self.latest = latest
+    }
+
+    var discovery: HomeAssistantDiscovery {
+        HomeAssistantDiscovery(
+            latest.configuration, topics: topics,
+            facts: HomeAssistantDiscovery.Facts(
+                chip: latest.reading?.chip,
+                hasSeaLevelPressure: {
+                    if case .reading(let indoor) = latest.page.indoor {
+                        return indoor.seaLevelPressure != nil
+                    }
+                    return false
+                }(), hostName: hostName))
+    }
+
+    mutating func handle(_ event: MQTTConnectionEvent) async {
+        switch event {
+        case .connected:
+            lastFailure = nil
+            logger.info("MQTT: connected to \(connection.settings.broker).")
+            board.update {
+                $0?.connected = true
+                $0?.error = nil
+            }
+            announced = [:]
+            lastState = nil
+            lastCities = [:]
+            announce()
+            publishState(force: true)
+        case .failed(let failure):
+            board.update {
+                $0?.connected = false
+                $0?.error = failure.message
+            }
+            if failure.message != lastFailure {
+                logger.warning("\(failure.message)")
+                lastFailure = failure.message
+            }
+        case .message(let topic, let payload):
+            let text = String(decoding: payload, as: UTF8.self)
+            if topic == topics.homeAssistantStatus {
+                if text == "online" {
+                    announced = [:]
+                    announce()
+                    publishState(force: true)
+                }
+            } else if topic.hasSuffix("/config") {
+                if payload.isEmpty {
+                    retainedAtBroker.remove(topic)
+                } else {
+                    retainedAtBroker.insert(topic)
+                    removeStale()
+                }
+            } else if let command = HomeAssistantState.command(
+                topic: topic, payload: text, topics: topics, configuration: latest.configuration)
+            {
+                await send(command)
+            } else {
+                logger.notice(
+                    "MQTT: ignored \"\(text.prefix(80))\" on \(topic): not a favourite, page or command."
+                )
+            }
+        }
+        countSent()
+    }
+
+    mutating func follow(_ snapshot: KioskSnapshot) {
+        latest = snapshot
+        guard connection.isConnected else { return }
+        announce()
+        publishState(force: false)
+        countSent()
+    }
+
+    /// Sends the announcements that changed, and empties for those that went away.
+    mutating func announce() {
+        let current = discovery
+        for message in current.messages {
+            let bytes = message.payload.bytes
+            guard announced[message.topic] != bytes else { continue }
+            if connection.publish(message.topic, bytes, retain: true) {
+                announced[message.topic] = bytes
+            }
+        }
+        let gone = Set(announced.keys).subtracting(current.topics)
+        for topic in gone where connection.publish(topic, [], retain: true) {
+            announced[topic] = nil
+        }
+        removeStale()
+    }
+
+    /// Empties the retained announcements of this node that the config no longer has
+    /// (a favourite removed while the kiosk was off).
+    mutating func removeStale() {
+        let current = discovery.topics
+        for topic in retainedAtBroker.subtracting(current)
+        where connection.publish(topic, [], retain: true) {
+            retainedAtBroker.remove(topic)
+        }
+    }
+
+    mutating func publishState(force: Bool) {
+        let bytes = HomeAssistantState.payload(latest).bytes
+        let now = MQTTConnection.monotonicSeconds()
+        let due = now - lastStateAt >= Double(settings.publishIntervalSeconds)
+        if force || due || bytes != lastState,
+            connection.publish(topics.state, bytes, retain: false)
+        {
+            lastState = bytes
+            lastStateAt = now
+        }
+        let cities = HomeAssistantState.cityTemperatures(latest)
+        for (id, value) in cities where force || due || lastCities[id] != value {
+            if connection.publish(topics.cityTemperature(id), Array(value.utf8), retain: true) {
+                lastCities[id] = value
+            }
+        }
+        for id in Set(lastCities.keys).subtracting(cities.keys)
+        where connection.publish(topics.cityTemperature(id), [], retain: true) {
+            lastCities[id] = nil
+        }
+    }
+
+    func countSent() {
+        let sent = connection.messagesSent
+        board.update { $0?.messagesSent = sent }
+    }
+
+    /// Says `offline` and disconnects; with `forget`, first removes every announcement
+    /// (`[mqtt]` removed from the config).
+    mutating func close(forget: Bool) {
+        if forget {
+            for topic in Set(announced.keys).union(retainedAtBroker) {
+                connection.publish(topic, [], retain: true)
+            }
+            for id in lastCities.keys {
+                connection.publish(topics.cityTemperature(id), [], retain: true)
+            }
+            logger.info(
+                "MQTT: [mqtt] was removed; Home Assistant's entities of this kiosk are removed.")
+        }
+        connection.publish(topics.availability, Array("offline".utf8), retain: true)
+        connection.stop()
+    }
+}

@@ -1,0 +1,78 @@
+public import KioskCore
+
+/// The kiosk's state for Home Assistant, from one snapshot: what is shown, the display's
+/// power, the indoor values in the configured units (the `state` topic), and each
+/// favourite's current temperature (one topic each).
+public enum HomeAssistantState {
+    /// The `state` payload.
+    public static func payload(_ snapshot: KioskSnapshot) -> JSONValue {
+        let units = snapshot.configuration.units
+        var members: [String: JSONValue] = [
+            "page": snapshot.slide.page.map { .string($0.rawValue) } ?? .null,
+            "city": snapshot.page.city.map { .string($0.city.name) } ?? .null,
+            "power": .string(snapshot.power.rawValue),
+        ]
+        if case .reading(let indoor) = snapshot.page.indoor {
+            let reading = indoor.reading
+            let pressureDigits = units.pressure == .hectopascal ? 1 : 2
+            members["indoor"] = .object([
+                "temperature": .number(reading.temperature.value(in: units.temperature), digits: 2),
+                "humidity": .number(reading.humidity, digits: 1),
+                "pressure": .number(
+                    reading.pressure.value(in: units.pressure), digits: pressureDigits),
+                "sea_level_pressure": .number(
+                    indoor.seaLevelPressure?.value(in: units.pressure), digits: pressureDigits),
+                "dew_point": .number(indoor.dewPoint?.value(in: units.temperature), digits: 2),
+            ])
+        } else {
+            members["indoor"] = .null
+        }
+        return .object(members)
+    }
+
+    /// Each favourite's id and current temperature as sent ("None", which Home Assistant
+    /// shows as unknown, before its forecast arrives).
+    public static func cityTemperatures(_ snapshot: KioskSnapshot) -> [String: String] {
+        let unit = snapshot.configuration.units.temperature
+        var values: [String: String] = [:]
+        for weather in snapshot.page.favourites {
+            let value = weather.forecast?.current?.temperature?.value(in: unit)
+            let text = value.map { (($0 * 10).rounded() / 10).description } ?? "None"
+            values[HomeAssistantTopics.cityID(weather.city)] = text
+        }
+        return values
+    }
+
+    /// The command a message on one of the kiosk's command topics asks for; nil for a
+    /// message that asks nothing the kiosk can do (an unknown city or page).
+    public static func command(
+        topic: String, payload: String, topics: HomeAssistantTopics,
+        configuration: KioskConfiguration
+    ) -> KioskCommand? {
+        let text = payload.trimmingWhitespace
+        switch topic {
+        case topics.command:
+            switch text.lowercased() {
+            case "next": return .action(.nextCity)
+            case "previous": return .action(.previousCity)
+            case "refresh": return .action(.refresh)
+            default: return nil
+            }
+        case topics.set("city"):
+            let key = Transliteration.searchKey(text)
+            guard
+                let index = configuration.cities.firstIndex(where: { $0.name == text })
+                    ?? configuration.cities.firstIndex(where: {
+                        Transliteration.searchKey($0.name) == key
+                    })
+            else { return nil }
+            return .action(.showCity(index))
+        case topics.set("page"):
+            return Page(rawValue: text.lowercased()).map { .action(.showPage($0)) }
+        case topics.set("power"):
+            return DisplayPower(rawValue: text.lowercased()).map { .action(.setPower($0)) }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+public import KioskCore
+
+/// The kiosk's names at the broker: its node id (the stem of every `unique_id`), its own
+/// topics, and where Home Assistant's discovery lives. Stable per kiosk: made from the host
+/// name (or `mqtt.topic` / `mqtt.client_id` when set), never from anything that changes.
+public struct HomeAssistantTopics: Sendable, Hashable {
+    /// Home Assistant's discovery prefix.
+    public var discoveryPrefix: String
+    /// The kiosk's own topic, `weather-kiosk/<host>`.
+    public var base: String
+    /// The node id: `weather_kiosk_<host>`, letters, digits and underscores.
+    public var node: String
+    /// The client id at the broker.
+    public var clientID: String
+
+    /// The names for `settings` on host `hostName`.
+    public init(_ settings: MQTTSettings, hostName: String) {
+        let host = hostName.isEmpty ? "kiosk" : hostName
+        discoveryPrefix = settings.discoveryPrefix
+        base = settings.topic ?? "weather-kiosk/\(host)"
+        let named = settings.topic.map {
+            $0.hasPrefix("weather-kiosk/") ? String($0.dropFirst("weather-kiosk/".count)) : $0
+        }
+        node = "weather_kiosk_" + Self.slug(named ?? host)
+        clientID = settings.clientID ?? "weather-kiosk-\(host)"
+    }
+
+    /// `online` / `offline` (the Last Will), retained.
+    public var availability: String { "\(base)/availability" }
+    /// The kiosk's state as one JSON object.
+    public var state: String { "\(base)/state" }
+    /// The current temperature of one favourite.
+    public func cityTemperature(_ id: String) -> String { "\(base)/cities/\(id)/temperature" }
+    /// Commands: `<base>/city/set`, `<base>/page/set`, `<base>/power/set`.
+    public func set(_ what: String) -> String { "\(base)/\(what)/set" }
+    /// Button presses: `next`, `previous`, `refresh`.
+    public var command: String { "\(base)/command" }
+    /// Home Assistant's birth and will: `online` means "announce again".
+    public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
+    /// Every discovery topic of this node, for finding old announcements.
+    public var ownDiscoveryFilter: String { "\(discoveryPrefix)/+/\(node)/+/config" }
+    /// The topics the kiosk listens to.
+    public var subscriptions: [String] {
+        [set("+"), command, homeAssistantStatus, ownDiscoveryFilter]
+    }
+
+    /// The discovery topic of one entity.
+    public func discovery(_ component: String, _ object: String) -> String {
+        "\(discoveryPrefix)/\(component)/\(node)/\(object)/config"
+    }
+
+    /// Lower-case letters, digits and underscores: "Kitchen Pi-4" → "kitchen_pi_4".
+    public static func slug(_ text: String) -> String {
+        var slug = ""
+        for scalar in text.lowercased().unicodeScalars {
+            let folded = Transliteration.ascii(String(scalar)).lowercased()
+            for character in folded.unicodeScalars {
+                if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
+                    slug.unicodeScalars.append(character)
+                } else if !slug.isEmpty, !slug.hasSuffix("_") {
+                    slug += "_"
+                }
+            }
+        }
+        while slug.hasSuffix("_") { slug.removeLast() }
+        return slug.isEmpty ? "x" : slug
+    }
+
+    /// A favourite's id in topics and unique ids: its GeoNames id when it has one (stable
+    /// when renamed), else its name.
+    public static func cityID(_ city: City) -> String {
+        city.geonameID.map { "g\($0)" } ?? slug(city.name)
+    }
+}
