@@ -23,7 +23,8 @@ readonly CHIPS_HOST_PACKAGES="gcc-aarch64-linux-gnu make patch xz-utils"
 # kbuild programs and (when this machine's Debian has it) the source of kernel SERIES.
 chips_host_packages() {
     local package missing="" wanted="$CHIPS_HOST_PACKAGES linux-kbuild-$1"
-    [ -d "/usr/lib/linux-kbuild-$1" ] || apt-cache show "linux-kbuild-$1" >/dev/null 2>&1 ||
+    [ -d "/usr/lib/linux-kbuild-$1" ] ||
+        apt-cache show "linux-kbuild-$1" 2>/dev/null | grep -qx "Package: linux-kbuild-$1" ||
         fail "this machine's Debian has no linux-kbuild-$1, the kbuild programs for $suite's kernel series $1: the chips for the $suite VM are cross-built only on a host whose Debian has that series (bookworm's 6.1 on a bookworm host)."
     apt-cache show "linux-source-$1" >/dev/null 2>&1 && wanted="$wanted linux-source-$1"
     for package in $wanted; do
