@@ -7,6 +7,11 @@ import Simulator
 import Synchronization
 import Testing
 
+/// How often a sensor released its bus.
+final class ReleaseCount: Sendable {
+    let count = Mutex(0)
+}
+
 /// A console that records what a verb prints and feeds it input lines.
 final class RecordingConsole: Sendable {
     private let output = Mutex<(out: String, err: [String])>(("", []))
@@ -206,6 +211,30 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
         #expect(
             degraded.warnings.first?.hasPrefix(
                 "CPU heat compensation skipped: cannot read the CPU temperature from") == true)
+    }
+
+    /// Every reading, read or failed, releases the bus afterwards: between readings the
+    /// kiosk holds no `/dev/i2c-N` open, so the bus's driver can be unloaded and loaded
+    /// again (the system VM unloads i2c-stub under the running kiosk).
+    @Test func everyReadingReleasesTheBus() async throws {
+        let bus = SimulatedI2CBus()
+        bus.attach(
+            SimulatedBME280(
+                output: .conditions(
+                    temperature: Temperature(celsius: 21), humidity: 50,
+                    pressure: Pressure(pascals: 100_000))),
+            at: 0x76)
+        let releases = ReleaseCount()
+        var sensor = IndoorSensor(
+            device: bus.device(at: 0x76), settings: SensorSettings(),
+            release: { releases.count.withLock { $0 += 1 } })
+        let result = try await sensor.read(at: Date())
+        #expect(abs(result.reading.temperature.celsius - 21) < 0.02)
+        #expect(releases.count.withLock { $0 } == 1)
+
+        bus.detach(at: 0x76)
+        await #expect(throws: (any Error).self) { try await sensor.read(at: Date()) }
+        #expect(releases.count.withLock { $0 } == 2)
     }
 
     /// Dumps the decoder has never seen: a simulated chip with a random calibration from the

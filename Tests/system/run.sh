@@ -47,6 +47,8 @@ fail() {
 }
 # shellcheck source=Tests/system/image.sh
 . "$project/Tests/system/image.sh"
+# shellcheck source=Tests/system/chips.sh
+. "$project/Tests/system/chips.sh" # chips: i2c-stub, vfb, gpio-sim for the suite's kernel
 
 readonly HOST_PACKAGES="qemu-system-arm qemu-user-static debootstrap e2fsprogs cpio kmod
     openssh-client python3 debian-archive-keyring"
@@ -68,6 +70,7 @@ flock 9
 register_binfmt
 make_root
 make_initrd
+(make_chips) || say "continuing without the chips: their checks fail" # chips
 say "$suite root, kernel and initramfs ready in $cache"
 [ "$prepare_only" = no ] || exit 0
 
@@ -109,9 +112,11 @@ unshare --mount --propagation private -- bash -c '
         run_apt "$@"
     fi
     cp -n "$root"/var/cache/apt/archives/*.deb "$1/archives/" 2>/dev/null || true
+    . "$5" && install_chips "$1" "$6" "$root" # chips
     umount "$root/proc"
     mkfs.ext4 -q -L kiosk-root -d "$root" "$2/root.img" 2G >/dev/null
-' system "$cache" "$work" "$deb" "$deb_name" ||
+' system "$cache" "$work" "$deb" "$deb_name" \
+    "$project/Tests/system/chips.sh" "$project" ||
     fail "making the disk image failed (log: $work/apt-download.log)."
 
 # --- booting --------------------------------------------------------------------------
@@ -181,6 +186,8 @@ fi
 say "installed"
 # shellcheck source=Tests/system/checks.sh
 . "$project/Tests/system/checks.sh"
+# shellcheck source=Tests/system/checks-chips.sh
+. "$project/Tests/system/checks-chips.sh" # chips
 
 guest 'systemctl poweroff' >/dev/null 2>&1 || true
 wait "$qemu_pid" 2>/dev/null || true

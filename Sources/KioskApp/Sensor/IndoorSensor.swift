@@ -19,16 +19,22 @@ public struct IndoorSensor: Sendable {
     private let compensation: HeatCompensation
     private let thermometer: CPUThermometer
     private var cpuTemperatures = MovingAverage(capacity: 5)
+    private let release: @Sendable () async -> Void
 
     /// Where the chip is: "0x76 on /dev/i2c-1".
     public var location: String { driver.device.location }
 
     /// The sensor over `device`; the CPU temperature for the heat compensation comes from
-    /// `cpuTemperaturePath` (millidegrees Celsius).
+    /// `cpuTemperaturePath` (millidegrees Celsius). `release` runs after every reading, read
+    /// or failed: it closes the bus device, so that between readings the kiosk holds no
+    /// `/dev/i2c-N` open and the bus's driver can be unloaded and loaded again (a module
+    /// reload, an I2C adapter replaced) with the kiosk picking up the new bus.
     public init(
         device: any I2CDevice, settings: SensorSettings,
-        cpuTemperaturePath: String = "/sys/class/thermal/thermal_zone0/temp"
+        cpuTemperaturePath: String = "/sys/class/thermal/thermal_zone0/temp",
+        release: @escaping @Sendable () async -> Void = {}
     ) {
+        self.release = release
         driver = BME280(
             device: device,
             settings: BME280.Settings(
@@ -53,7 +59,8 @@ public struct IndoorSensor: Sendable {
             throw .noSensor
         case .bme280:
             let bus = LinuxI2CBus(path: devicePath ?? "/dev/i2c-\(settings.bus)")
-            return IndoorSensor(device: bus.device(at: address), settings: settings)
+            return IndoorSensor(
+                device: bus.device(at: address), settings: settings, release: { await bus.close() })
         case .simulated:
             let bus = SimulatedI2CBus()
             let climate = SimulatedClimate(
@@ -64,11 +71,18 @@ public struct IndoorSensor: Sendable {
         }
     }
 
-    /// One reading, corrected for the board's heat.
+    /// One reading, corrected for the board's heat; the bus is released afterwards.
     /// - Throws: the driver's or the bus's error (one sentence); the next call probes the
     ///   chip again.
     public mutating func read(at time: Date) async throws -> Result {
-        let measurement = try await driver.read()
+        let measurement: BME280.Measurement
+        do {
+            measurement = try await driver.read()
+        } catch {
+            await release()
+            throw error
+        }
+        await release()
         var warnings: [String] = []
         if compensation.usesCPUTemperature {
             do {
