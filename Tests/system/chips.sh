@@ -17,16 +17,28 @@
 
 readonly CHIPS_RECIPE="1 i2c-stub vfb gpio-sim-ext i2c-tools"
 # This machine's part of the cross build (run.sh installs its own list the same way).
-readonly CHIPS_HOST_PACKAGES="gcc-aarch64-linux-gnu make patch xz-utils"
+readonly CHIPS_HOST_PACKAGES="gcc-aarch64-linux-gnu make"
+# What unpacking and patching the sources needs here in either case.
+readonly CHIPS_HOST_TOOLS="patch xz-utils"
 
-# chips_host_packages SERIES: installs what the cross build needs here, with the host's
-# kbuild programs and (when this machine's Debian has it) the source of kernel SERIES.
+# chips_host_packages KBUILD: installs what the cross build needs on this machine, with the
+# kbuild programs the kernel's headers name (linux-kbuild-6.1 for bookworm's kernel);
+# returns 1 when this machine's Debian has no such package (trixie's kernel on a bookworm
+# host: its kbuild is linux-kbuild-6.12.N+deb13, and Debian built it with trixie's gcc).
 chips_host_packages() {
-    local package missing="" wanted="$CHIPS_HOST_PACKAGES linux-kbuild-$1"
-    [ -d "/usr/lib/linux-kbuild-$1" ] ||
-        apt-cache show "linux-kbuild-$1" 2>/dev/null | grep -qx "Package: linux-kbuild-$1" ||
-        fail "this machine's Debian has no linux-kbuild-$1, the kbuild programs for $suite's kernel series $1: the chips for the $suite VM are cross-built only on a host whose Debian has that series (bookworm's 6.1 on a bookworm host)."
-    apt-cache show "linux-source-$1" >/dev/null 2>&1 && wanted="$wanted linux-source-$1"
+    local wanted="$CHIPS_HOST_PACKAGES $1"
+    [ -d "/usr/lib/$1" ] || apt-cache show "$1" 2>/dev/null | grep -qx "Package: $1" || {
+        wanted=$CHIPS_HOST_TOOLS
+        chips_install_here
+        return 1
+    }
+    wanted="$wanted $CHIPS_HOST_TOOLS"
+    chips_install_here
+}
+
+# chips_install_here: installs the packages of $wanted that are missing on this machine.
+chips_install_here() {
+    local package missing=""
     for package in $wanted; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
             missing="$missing $package"
@@ -39,8 +51,46 @@ chips_host_packages() {
         fail "apt-get install$missing failed (log: $cache/chips.log); the chips for the $suite VM need them."
 }
 
+# chips_builder KBUILD: an amd64 root of the suite itself with its cross compiler and KBUILD
+# (debootstrap minbase, about 30 s and 450 MB, cached in $cache/chips-builder): the modules
+# are then built with the compiler and kbuild programs Debian built the suite's kernel with.
+chips_builder() {
+    local builder=$cache/chips-builder recipe="1 $suite $1"
+    if stamp_is chips-builder "$recipe" && [ -d "$builder" ]; then return 0; fi
+    rm -rf --one-file-system "$builder" "$builder.partial"
+    say "debootstrap $suite amd64 with gcc-aarch64-linux-gnu and $1 (the chips' compiler)"
+    debootstrap --variant=minbase --include="gcc-aarch64-linux-gnu,make,patch,xz-utils,$1" \
+        "$suite" "$builder.partial" "$mirror" >>"$cache/chips.log" 2>&1 ||
+        fail "debootstrap of $suite amd64 with $1 failed (log: $cache/chips.log)."
+    mv "$builder.partial" "$builder"
+    write_stamp chips-builder "$recipe"
+}
+
+# chips_make DIRECTORY MAKE-ARGUMENTS...: make, here or in the builder root; there
+# DIRECTORY is bind-mounted at its own path, so that every absolute path stays right.
+chips_make() {
+    local directory=$1
+    shift
+    if [ "$chips_where" = host ]; then
+        make "$@"
+        return
+    fi
+    local builder=$cache/chips-builder
+    mkdir -p "$builder$directory"
+    unshare --mount --propagation private -- sh -c '
+        mount --bind "$1" "$2$1" && mount -t proc proc "$2/proc" && shift 2 &&
+        exec chroot "$0" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 make "$@"' \
+        "$builder" "$directory" "$builder" "$@"
+}
+
 # chips_kernel_version: the version of the kernel the VM boots (image.sh's $cache/kernel).
-chips_kernel_version() { basename "$(ls -d "$cache"/kernel/lib/modules/*)"; }
+# (trixie's kernel package has its modules under usr/lib, bookworm's under lib).
+chips_kernel_version() { chips_version_in "$cache"; }
+chips_version_in() {
+    local modules=$1/kernel/lib/modules
+    [ -d "$1/kernel/usr/lib/modules" ] && modules=$1/kernel/usr/lib/modules
+    basename "$(ls -d "$modules"/*)"
+}
 
 # chips_download DIRECTORY PACKAGE...: the suite's arm64 .debs of these packages, fetched by
 # the cached root's apt (the host's apt knows neither arm64 nor the suite), into DIRECTORY.
@@ -69,7 +119,6 @@ make_chips() {
     mkdir -p "$partial/modules" "$partial/debs" "$partial/headers" "$partial/build"
     : >"$cache/chips.log"
     say "building i2c-stub, vfb and gpio-sim for $version (arm64, cross-compiled)"
-    chips_host_packages "$series"
 
     # The kernel's headers: the arm64 package and its -common part, unpacked (installing
     # them would conflict with this machine's own kbuild), with the scripts of the host's
@@ -85,11 +134,20 @@ make_chips() {
     mv "$cache"/root/var/cache/apt/archives/*.deb "$partial/debs/"
     in_root "$cache/root" apt-get clean
     local headers=$partial/headers/usr/src/linux-headers-$version
-    local kbuild=/usr/lib/linux-kbuild-$series
-    [ -d "$kbuild/scripts" ] ||
-        fail "$kbuild is missing: the cross build of the chips for $version needs the host's linux-kbuild-$series (apt-get install linux-kbuild-$series)."
+    # The kbuild programs the headers were made for, by the name their scripts link gives.
+    local kbuild_package
+    kbuild_package=$(readlink "$headers/scripts" | sed -n 's|.*/\(linux-kbuild-[^/]*\)/scripts$|\1|p')
+    [ -n "$kbuild_package" ] || fail "cannot tell the kbuild package from $headers/scripts."
+    chips_where=host
+    if ! chips_host_packages "$kbuild_package"; then
+        chips_where=builder
+        chips_builder "$kbuild_package"
+    fi
+    local kbuild=/usr/lib/$kbuild_package
+    [ "$chips_where" = builder ] || [ -d "$kbuild/scripts" ] ||
+        fail "$kbuild is missing: the cross build of the chips for $version needs $kbuild_package (apt-get install $kbuild_package)."
     mkdir -p "$partial/headers/usr/lib"
-    ln -sfn "$kbuild" "$partial/headers/usr/lib/linux-kbuild-$series"
+    ln -sfn "$kbuild" "$partial/headers/usr/lib/$kbuild_package"
     # The headers' links and Makefile name /usr/src and /usr/lib: point them into $partial.
     ln -sfn "$kbuild/scripts" "$headers/scripts"
     [ ! -L "$headers/tools" ] || ln -sfn "$kbuild/tools" "$headers/tools"
@@ -119,8 +177,8 @@ make_chips() {
         "$partial"/build/kernel/irq/irq_sim.c "$module/"
     printf '%s\n' 'obj-m := i2c-stub.o vfb.o gpio-sim-ext.o' \
         'gpio-sim-ext-objs := gpio-sim.o irq_sim.o' >"$module/Kbuild"
-    make -C "$headers" M="$module" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- modules \
-        >>"$cache/chips.log" 2>&1 ||
+    chips_make "$partial" -C "$headers" M="$module" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+        modules >>"$cache/chips.log" 2>&1 ||
         fail "cross-building i2c-stub, vfb and gpio-sim for $version failed (log: $cache/chips.log)."
     cp "$module/i2c-stub.ko" "$module/vfb.ko" "$module/gpio-sim-ext.ko" "$partial/modules/"
     rm -rf --one-file-system "$partial/download" "$partial/headers" "$partial/build" \
@@ -135,7 +193,7 @@ make_chips() {
 install_chips() {
     local chips=$1/chips project=$2 root=$3 version
     [ -d "$chips/modules" ] || return 0
-    version=$(basename "$(ls -d "$1"/kernel/lib/modules/*)")
+    version=$(chips_version_in "$1")
     install -d "$root/lib/modules/$version/updates/weather-kiosk-test"
     install -m 0644 "$chips"/modules/*.ko "$root/lib/modules/$version/updates/weather-kiosk-test/"
     depmod -b "$root" "$version"
