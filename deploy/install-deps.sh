@@ -11,7 +11,9 @@ set -eu
 # fonts-dejavu-core: the pages' typeface; systemd: systemd-analyze rates our unit in tests;
 # lintian, file: the .deb checks; wget, debian-archive-keyring: deploy/cross-build.sh;
 # libtomlplusplus-dev: the TOML parser, compiled in from its headers (nothing at run time);
-# valgrind: Benchmarks/ counts instructions with callgrind.
+# valgrind: Benchmarks/ counts instructions with callgrind; qemu-system-arm through
+# libc6-dev-arm64-cross: Tests/system/run.sh, the arm64 Debian VM (listed here so that its
+# preparation in the background of .ci/run never waits for apt's lock).
 build_packages="
     pkg-config
     libtomlplusplus-dev
@@ -27,6 +29,16 @@ build_packages="
     file
     wget
     debian-archive-keyring
+    qemu-system-arm
+    qemu-user-static
+    debootstrap
+    e2fsprogs
+    cpio
+    kmod
+    openssh-client
+    python3
+    gcc-aarch64-linux-gnu
+    libc6-dev-arm64-cross
 "
 runtime_packages="
     libcairo2
