@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Pi in a box: the arm64 .deb installed by apt on arm64 Debian, started by systemd under
 # the unit as packaged, on the suite's own arm64 kernel in QEMU (software emulation), and
-# used over SSH; .ci/run may call it for bookworm and trixie.
+# used over SSH; .ci/run runs it for bookworm and trixie.
 #
 #   Tests/system/run.sh [--prepare] SUITE     SUITE: bookworm | trixie
 #
