@@ -14,6 +14,8 @@ set -eu
 # valgrind: Benchmarks/ counts instructions with callgrind; libmosquitto-dev: Home
 # Assistant over MQTT; mosquitto, mosquitto-clients, openssl: the MQTT tests start a real
 # broker (with a TLS listener whose CA they make) and talk to it as Home Assistant would.
+# qemu-system-arm through libc6-dev-arm64-cross: Tests/system/run.sh, the arm64 Debian VM
+# (listed here so that its preparation in the background of .ci/run never waits for apt's lock).
 build_packages="
     pkg-config
     libmosquitto-dev
@@ -34,6 +36,16 @@ build_packages="
     file
     wget
     debian-archive-keyring
+    qemu-system-arm
+    qemu-user-static
+    debootstrap
+    e2fsprogs
+    cpio
+    kmod
+    openssh-client
+    python3
+    gcc-aarch64-linux-gnu
+    libc6-dev-arm64-cross
 "
 runtime_packages="
     libmosquitto1

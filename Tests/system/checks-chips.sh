@@ -248,6 +248,7 @@ check "boot: i2c-stub (BME280 V2b at 0x76 on /dev/i2c-$chips_bus), vfb ($chips_f
 guest "weather-kiosk config set sensor.kind bme280 &&
     weather-kiosk config set sensor.bus $chips_bus &&
     weather-kiosk config set sensor.interval_seconds 5 &&
+    weather-kiosk config set display.kind framebuffer &&
     weather-kiosk config set display.device $chips_fb &&
     weather-kiosk config set display.pages indoor &&
     weather-kiosk config set units.temperature celsius &&
@@ -294,6 +295,11 @@ guest 'weather-kiosk-test-chips sensor-out && weather-kiosk-test-chips sensor-in
 check "still active, NRestarts=0, after the chips' checks" \
     guest '[ "$(systemctl is-active weather-kiosk)" = active ] && [ "$(systemctl show -P NRestarts weather-kiosk)" = 0 ]'
 guest "journalctl -u weather-kiosk -b --no-pager" >"$work/journal-chips.log" 2>&1 || true
+# Back on the VM's screen (the board profile's kind = "auto": DRM on virtio-gpu) for the
+# checks across boots, which compare QEMU's screendump.
+guest 'weather-kiosk config set display.kind auto && weather-kiosk config set display.device /dev/fb0 &&
+    weather-kiosk config set display.pages city,hourly,map' >/dev/null ||
+    failure "root could not put the display back on the VM's screen after the chips' checks"
 }
 
 if [ -d "$cache/chips/modules" ]; then

@@ -135,7 +135,9 @@ guest_address=$(guest "ip -4 -o addr show scope global | awk '{ print \$4 }' | c
 check "systemctl is-active weather-kiosk: active under the unit as packaged (Type=notify: READY=1 was sent)" \
     wait_active 120
 check "the unit is the packaged one, with no drop-ins" \
-    guest '[ "$(systemctl show -P FragmentPath weather-kiosk)" = /lib/systemd/system/weather-kiosk.service ] &&
+    guest 'packaged=$(dpkg -L weather-kiosk | grep "/systemd/system/weather-kiosk.service$") &&
+        echo "FragmentPath $(systemctl show -P FragmentPath weather-kiosk), packaged $packaged" &&
+        [ "$(systemctl show -P FragmentPath weather-kiosk)" = "$packaged" ] &&
         [ -z "$(systemctl show -P DropInPaths weather-kiosk)" ]'
 check "it reports its state to systemd (STATUS= is set)" \
     guest '[ -n "$(systemctl show -P StatusText weather-kiosk)" ] && systemctl show -P StatusText weather-kiosk'
@@ -260,3 +262,70 @@ without_netlink_shows_no_address() {
 check "negative control: without AF_NETLINK the empty page shows no address" \
     without_netlink_shows_no_address
 guest 'rm -r /run/systemd/system/weather-kiosk.service.d && systemctl daemon-reload' || true
+
+# --- config edit, refused ------------------------------------------------------------
+# An editor that breaks the file (a line that is not TOML): `config edit` must say what is
+# wrong and install nothing; the installed file stays byte for byte as it was, and no copy
+# is left next to it.
+printf '#!/bin/sh\necho "units = = broken" >>"$1"\n' >"$work/break-config"
+broken_edit_refused() {
+    guest 'cat >/root/break-config && chmod 0755 /root/break-config' <"$work/break-config" || return 1
+    guest 'before=$(sha256sum </etc/weather-kiosk/config.toml)
+        EDITOR=/root/break-config weather-kiosk config edit </dev/null; status=$?
+        echo "exit $status"
+        [ "$status" -ne 0 ] && [ "$(sha256sum </etc/weather-kiosk/config.toml)" = "$before" ] &&
+            [ "$(ls -A /etc/weather-kiosk)" = config.toml ]' >"$work/config-edit.log" 2>&1
+    local status=$?
+    cat "$work/config-edit.log"
+    [ "$status" -eq 0 ] && grep -q "line" "$work/config-edit.log" &&
+        grep -q "was not changed" "$work/config-edit.log"
+}
+check "ssh root: config edit with an EDITOR that breaks the file is refused (file unchanged, line named)" \
+    broken_edit_refused
+
+# --- buttons: a keyboard named like the gpio-key overlay's ------------------------------
+# dtoverlay=gpio-key,gpio=17 makes a gpio-keys input device named for its node, button@11
+# (17 in hex); a uinput keyboard of that name stands in for it. With the evdev backend and
+# buttons.device naming it, KEY_RIGHT (the default next key) shows the next city.
+showing_city() {
+    guest weather-kiosk status --json | /usr/bin/python3 -c 'import json, sys
+s = json.load(sys.stdin)["showing"]
+print(s.get("cityNumber") or 0)'
+}
+key_right_shows_next_city() {
+    local pid before after deadline
+    guest 'weather-kiosk city add --name Rome --lat 41.89 --lon 12.48 >/dev/null &&
+        weather-kiosk city add --name Oslo --lat 59.91 --lon 10.75 >/dev/null &&
+        weather-kiosk config set buttons.backend evdev && weather-kiosk config set buttons.device button@11 &&
+        systemctl restart weather-kiosk' || return 1
+    wait_active 120 || return 1
+    guest 'rm -f /tmp/press /tmp/keys-done
+        setsid sh -c "{ while [ ! -e /tmp/press ]; do sleep 0.2; done
+            printf \"press KEY_RIGHT\nsleep 100\nrelease KEY_RIGHT\n\"
+            while [ ! -e /tmp/keys-done ]; do sleep 0.2; done; echo quit; } |
+            /root/uinput-keys button@11" >/tmp/uinput-keys.log 2>&1 </dev/null &' || return 1
+    # Until the kiosk holds the keyboard's event device open.
+    pid=$(guest systemctl show -P MainPID weather-kiosk)
+    deadline=$(($(date +%s) + 60))
+    until guest "ls -l /proc/$pid/fd 2>/dev/null | grep -q /dev/input/event"; do
+        if [ "$(date +%s)" -ge "$deadline" ]; then
+            echo "the kiosk did not open the button@11 keyboard within 60 s"
+            guest 'cat /tmp/uinput-keys.log; cat /proc/bus/input/devices; journalctl -u weather-kiosk -b --no-pager -n 15'
+            return 1
+        fi
+        sleep 2
+    done
+    before=$(showing_city) || return 1
+    guest 'touch /tmp/press' || return 1
+    deadline=$(($(date +%s) + 30))
+    after=$before
+    while [ "$after" = "$before" ] && [ "$(date +%s)" -lt "$deadline" ]; do
+        sleep 2
+        after=$(showing_city) || return 1
+    done
+    guest 'touch /tmp/keys-done'
+    echo "city before KEY_RIGHT: $before, after: $after"
+    [ "$before" -ge 1 ] && [ "$after" = $((before % 2 + 1)) ]
+}
+check "buttons: evdev backend, a uinput keyboard named button@11 (the gpio-key overlay's name): KEY_RIGHT shows the next city" \
+    key_right_shows_next_city

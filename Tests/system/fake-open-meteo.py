@@ -9,10 +9,13 @@
 Answers /v1/forecast for every requested location and variable with deterministic,
 plausible values (unix times, UTC), like Sources/KioskTesting/FakeOpenMeteo.swift does for
 the Swift tests; anything else gets Open-Meteo's 404 body. Every request line is appended
-to LOG, so the checks can tell whether the kiosk asked.
+to LOG, so the checks can tell whether the kiosk asked. While a file LOG.hold exists, a
+request is held unanswered (and logged as "held PATH"), so a check can see what the kiosk
+shows before any answer from the network.
 """
 import json
 import math
+import os
 import socket
 import sys
 import time
@@ -99,6 +102,13 @@ def location(query, latitude, longitude, index, now):
 
 class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
+        hold = sys.argv[2] + ".hold"
+        if os.path.exists(hold):
+            with open(sys.argv[2], "a", encoding="utf-8") as log:
+                log.write("held " + self.path + "\n")
+            deadline = time.time() + 600
+            while os.path.exists(hold) and time.time() < deadline:
+                time.sleep(0.2)
         with open(sys.argv[2], "a", encoding="utf-8") as log:
             log.write(self.path + "\n")
         url = urlsplit(self.path)

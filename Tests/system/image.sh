@@ -37,16 +37,29 @@ in_root() {
         env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 "$@"
 }
 
+# kernel_tree: where the kernel package's lib/modules is (trixie's package ships it under
+# usr/, bookworm's at the top), for depmod -b and modprobe -d.
+kernel_tree() {
+    if [ -d "$cache/kernel/usr/lib/modules" ]; then echo "$cache/kernel/usr"; else echo "$cache/kernel"; fi
+}
+kernel_version() { basename "$(ls -d "$(kernel_tree)"/lib/modules/*)"; }
+
 make_root() {
     if stamp_is root "$ROOT_RECIPE $suite" && [ -d "$cache/root" ]; then return 0; fi
     local partial=$cache/root.partial
-    rm -rf --one-file-system "$partial" "$cache/root"
-    say "debootstrap $suite arm64 (minbase + systemd, sshd; about 3 min the first time)"
-    debootstrap --arch=arm64 --variant=minbase --include="$ROOT_PACKAGES" \
-        "$suite" "$partial" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
-        fail "debootstrap of $suite arm64 failed (log: $cache/debootstrap.log)."
-    in_root "$partial" apt-get update -q >>"$cache/debootstrap.log" 2>&1 ||
-        fail "apt-get update in the $suite root failed (log: $cache/debootstrap.log)."
+    rm -rf --one-file-system "$cache/root"
+    # debootstrap's result is kept on its own, so that a later step that failed does not
+    # cost its minutes again.
+    if ! stamp_is debootstrap "$ROOT_RECIPE $suite" || [ ! -d "$partial" ]; then
+        rm -rf --one-file-system "$partial"
+        say "debootstrap $suite arm64 (minbase + systemd, sshd; about 3 min the first time)"
+        debootstrap --arch=arm64 --variant=minbase --include="$ROOT_PACKAGES" \
+            "$suite" "$partial" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
+            fail "debootstrap of $suite arm64 failed (log: $cache/debootstrap.log)."
+        in_root "$partial" apt-get update -q >>"$cache/debootstrap.log" 2>&1 ||
+            fail "apt-get update in the $suite root failed (log: $cache/debootstrap.log)."
+        write_stamp debootstrap "$ROOT_RECIPE $suite"
+    fi
 
     echo kiosk-vm >"$partial/etc/hostname"
     printf '127.0.0.1 localhost\n127.0.1.1 kiosk-vm\n' >"$partial/etc/hosts"
@@ -55,8 +68,13 @@ make_root() {
     chmod 0700 "$partial/root/.ssh"
     printf '[Match]\nName=en*\n\n[Network]\nDHCP=ipv4\n' \
         >"$partial/etc/systemd/network/50-dhcp.network"
-    ln -sf /lib/systemd/system/systemd-networkd.service \
-        "$partial/etc/systemd/system/multi-user.target.wants/systemd-networkd.service"
+    # trixie ships networkd in its own package (bookworm has it in systemd).
+    if in_root "$partial" apt-cache show systemd-networkd >/dev/null 2>&1; then
+        in_root "$partial" apt-get install -y -q systemd-networkd >>"$cache/debootstrap.log" 2>&1 ||
+            fail "installing systemd-networkd in the $suite root failed (log: $cache/debootstrap.log)."
+    fi
+    in_root "$partial" systemctl enable systemd-networkd >>"$cache/debootstrap.log" 2>&1 ||
+        fail "enabling systemd-networkd in the $suite root failed (log: $cache/debootstrap.log)."
 
     # The suite's own kernel and a static busybox, fetched by the root's apt.
     local kernel_package
@@ -71,31 +89,33 @@ make_root() {
     dpkg-deb -x "$partial"/var/tmp/busybox-static_*.deb "$cache/busybox"
     rm -f "$partial"/var/tmp/*.deb
     local version
-    version=$(basename "$(ls -d "$cache"/kernel/lib/modules/*)")
-    depmod -b "$cache/kernel" "$version"
+    version=$(kernel_version)
+    depmod -b "$(kernel_tree)" "$version"
     mkdir -p "$partial/lib/modules"
-    cp -a "$cache/kernel/lib/modules/$version" "$partial/lib/modules/"
+    cp -a "$(kernel_tree)/lib/modules/$version" "$partial/lib/modules/"
     in_root "$partial" apt-get clean
     mv "$partial" "$cache/root"
     write_stamp root "$ROOT_RECIPE $suite"
 }
 
 make_initrd() {
-    local version
-    version=$(basename "$(ls -d "$cache"/kernel/lib/modules/*)")
+    local version tree_of_kernel
+    version=$(kernel_version)
+    tree_of_kernel=$(kernel_tree)
     if stamp_is initrd "$version" && [ -f "$cache/initrd" ]; then return 0; fi
     local tree=$cache/initrd.tree path module
     rm -rf "$tree"
     mkdir -p "$tree/bin" "$tree/modules" "$tree/dev" "$tree/proc" "$tree/sys"
-    cp "$cache/busybox/bin/busybox" "$tree/bin/busybox"
+    # bookworm's busybox-static has it in /bin, trixie's in /usr/bin.
+    cp "$(find "$cache/busybox" -path '*bin/busybox' -type f | head -1)" "$tree/bin/busybox"
     cp "$project/Tests/system/initramfs-init.sh" "$tree/init"
     chmod 0755 "$tree/init"
     # crc32c_generic first (ext4 asks for crc32c by name, not through a module link).
     : >"$tree/modules/order"
-    for path in $( (modprobe -d "$cache/kernel" -S "$version" --show-depends crc32c_generic
-        modprobe -d "$cache/kernel" -S "$version" --show-depends virtio_pci
-        modprobe -d "$cache/kernel" -S "$version" --show-depends virtio_blk
-        modprobe -d "$cache/kernel" -S "$version" --show-depends ext4) |
+    for path in $( (modprobe -d "$tree_of_kernel" -S "$version" --show-depends crc32c_generic
+        modprobe -d "$tree_of_kernel" -S "$version" --show-depends virtio_pci
+        modprobe -d "$tree_of_kernel" -S "$version" --show-depends virtio_blk
+        modprobe -d "$tree_of_kernel" -S "$version" --show-depends ext4) |
         awk '$1 == "insmod" { print $2 }'); do
         module=$(basename "$path")
         module=${module%%.ko*}

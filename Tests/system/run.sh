@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Pi in a box: the arm64 .deb installed by apt on arm64 Debian, started by systemd under
 # the unit as packaged, on the suite's own arm64 kernel in QEMU (software emulation), and
-# used over SSH; .ci/run may call it for bookworm and trixie.
+# used over SSH; .ci/run runs it for bookworm and trixie.
 #
 #   Tests/system/run.sh [--prepare] SUITE     SUITE: bookworm | trixie
 #
@@ -51,7 +51,7 @@ fail() {
 . "$project/Tests/system/chips.sh" # chips: i2c-stub, vfb, gpio-sim for the suite's kernel
 
 readonly HOST_PACKAGES="qemu-system-arm qemu-user-static debootstrap e2fsprogs cpio kmod
-    openssh-client python3 debian-archive-keyring"
+    openssh-client python3 debian-archive-keyring gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 missing=""
 for package in $HOST_PACKAGES; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -93,12 +93,16 @@ deb_name=$(basename "$deb")
 rm -rf --one-file-system "$work"
 mkdir -p "$work/upper" "$work/scratch" "$work/merged" "$cache/archives"
 ssh-keygen -q -t ed25519 -N "" -C system-vm -f "$work/id"
+# The buttons check's keyboard: the kernel tests' uinput tool, static for the arm64 guest
+# (which has no compiler).
+aarch64-linux-gnu-gcc -static -O2 -o "$work/uinput-keys" "$project/Tests/kernel/uinput-keys.c" ||
+    fail "cross-compiling Tests/kernel/uinput-keys.c with aarch64-linux-gnu-gcc failed."
 say "making the disk image for $deb_name"
 unshare --mount --propagation private -- bash -c '
     set -e
     mount -t overlay overlay -o "lowerdir=$1/root,upperdir=$2/upper,workdir=$2/scratch" "$2/merged"
     root=$2/merged
-    cp "$3" "$root/root/"
+    cp "$3" "$2/uinput-keys" "$root/root/"
     install -m 0600 "$2/id.pub" "$root/root/.ssh/authorized_keys"
     cp -n "$1"/archives/*.deb "$root/var/cache/apt/archives/" 2>/dev/null || true
     mount -t proc proc "$root/proc"
@@ -146,7 +150,7 @@ boot_vm() {
         -drive "file=$work/root.img,if=none,format=raw,id=d0" -device virtio-blk-pci,drive=d0 \
         -device virtio-gpu-pci -netdev "$network" -device virtio-net-pci,netdev=n0,romfile= \
         -serial "file:$work/console-$1.log" \
-        -monitor "unix:$work/monitor.sock,server,nowait" </dev/null &
+        -monitor "unix:$work/monitor.sock,server,nowait" </dev/null >"$work/qemu-$1.log" 2>&1 &
     qemu_pid=$!
 }
 
@@ -188,6 +192,8 @@ say "installed"
 . "$project/Tests/system/checks.sh"
 # shellcheck source=Tests/system/checks-chips.sh
 . "$project/Tests/system/checks-chips.sh" # chips
+# shellcheck source=Tests/system/checks-life.sh
+. "$project/Tests/system/checks-life.sh"
 
 guest 'systemctl poweroff' >/dev/null 2>&1 || true
 wait "$qemu_pid" 2>/dev/null || true

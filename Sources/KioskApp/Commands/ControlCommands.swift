@@ -15,13 +15,17 @@ public struct ControlCommands: Sendable {
     /// Creates the verbs for the daemon whose socket the config names. The config need not
     /// be valid: `status` is how one finds out what is wrong with it while the kiosk runs on
     /// its last good one, so the first of `ConfigStore.socketCandidates()` that answers is
-    /// used (the first one when none does, for the "not running" message).
+    /// used; when none does, the first that refuses this user (a user outside the kiosk's
+    /// group, who cannot read the system config either, gets the sentence that says how to
+    /// join it), else the first one, for the "not running" message.
     public init(store: ConfigStore, console: Console) throws {
         let candidates = store.socketCandidates()
         let path =
             candidates.count == 1
             ? candidates[0]
-            : candidates.first { ControlClient(path: $0).answers() } ?? candidates[0]
+            : candidates.first { ControlClient(path: $0).answers() }
+                ?? candidates.first { ControlClient(path: $0).refusesThisUser() }
+                ?? candidates[0]
         self.init(client: ControlClient(path: path), console: console)
     }
 

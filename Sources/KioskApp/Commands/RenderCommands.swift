@@ -116,9 +116,13 @@ public struct RenderCommands: Sendable {
         let size =
             request.size
             ?? rotation.pageSize(onPanel: framebuffer?.size ?? configuration.display.size)
-        let models = RenderModels(
+        var models = RenderModels(
             configuration: configuration, theme: request.theme ?? configuration.display.theme,
             now: now)
+        models.addCityCommand = CityAddHint.command(
+            configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
+            workingDirectory: CurrentProcess.workingDirectory,
+            environment: CurrentProcess.environment)
         let page = request.page ?? PageKind(configuration.display.pages.first ?? .city)
         let model =
             request.demo

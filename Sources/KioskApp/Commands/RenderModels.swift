@@ -9,6 +9,9 @@ struct RenderModels {
     let configuration: KioskConfiguration
     let theme: Theme
     let now: Date
+    /// What the empty page tells a person to run, as the kiosk on the same config says it
+    /// (`CityAddHint`): `render` draws the page the kiosk shows.
+    var addCityCommand = "weather-kiosk city add Rome"
 
     /// The demo model for `page`; `city` picks a demo favourite by name or number.
     /// - Throws: `CommandFailure` (exit 2) for a city the demo does not have.
@@ -24,9 +27,12 @@ struct RenderModels {
     ///   the cache cannot be read, exit 2 for an unknown city.
     func cached(page: PageKind, city reference: String?) throws -> PageModel {
         let offset = KioskClock.localOffset(at: now)
+        var host = HostIdentity.current()
+        host.addCityCommand = addCityCommand
         var model = PageModel(
             page: page, now: now, kioskUTCOffsetSeconds: offset, units: configuration.units,
-            theme: theme, indoor: indoorState(), host: HostIdentity.current())
+            theme: theme, indoor: indoorState(), host: host)
+        model.hasStation = configuration.station.coordinate != nil
         let cities = configuration.cities
         if cities.isEmpty || page == .empty {
             model.page = page == .indoor ? .indoor : .empty

@@ -71,6 +71,19 @@ public struct ControlClient: Sendable {
         }
     }
 
+    /// Whether a kiosk listens at `path` but this user may not connect to it (the socket's
+    /// permissions): then `path` is the one to name in the "add yourself to its group"
+    /// sentence, rather than another candidate where nothing listens.
+    public func refusesThisUser() -> Bool {
+        do {
+            UnixSocket.close(try UnixSocket.connect(to: path))
+            return false
+        } catch {
+            if case .permissionDenied = error { return true }
+            return false
+        }
+    }
+
     private func connect() throws(CommandFailure) -> Int32 {
         do {
             return try UnixSocket.connect(to: path)

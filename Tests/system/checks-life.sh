@@ -1,0 +1,165 @@
+# shellcheck shell=bash
+# The system VM's checks across boots (sourced by run.sh after checks.sh, with Rome and Oslo
+# as favourites): a clean reboot, power cuts at random moments, an upgrade over an edited
+# config, and purge. Uses run.sh's boot_vm, wait_for_ssh, guest and checks.sh's helpers.
+
+# json_times FILE: every number under a "time" key in FILE, one per line.
+json_times() {
+    /usr/bin/python3 -c 'import json, sys
+def walk(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "time" and isinstance(value, (int, float)):
+                print(int(value))
+            else:
+                walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            walk(value)
+walk(json.load(open(sys.argv[1])))' "$1"
+}
+
+# state_parses: the config passes `config check`, the state files that exist parse (state
+# and forecast cache must exist), and none was moved aside as corrupt.
+state_parses() {
+    local name
+    guest 'weather-kiosk config check' || return 1
+    for name in state.json forecasts.json indoor-history.json; do
+        if ! guest "cat /var/lib/weather-kiosk/$name" >"$work/$name" 2>/dev/null; then
+            [ "$name" = indoor-history.json ] && continue
+            echo "/var/lib/weather-kiosk/$name is missing"
+            return 1
+        fi
+        /usr/bin/python3 -m json.tool "$work/$name" >/dev/null ||
+            { echo "/var/lib/weather-kiosk/$name does not parse"; return 1; }
+    done
+    if guest 'ls /var/lib/weather-kiosk' | grep corrupt; then
+        echo "the kiosk found a corrupt file and moved it aside"
+        return 1
+    fi
+}
+
+# snapshot: "PAGE CITY-NUMBER RECENT-CITIES" from `status --json`.
+snapshot() {
+    guest weather-kiosk status --json | /usr/bin/python3 -c 'import json, sys
+s = json.load(sys.stdin)
+print(s["showing"]["page"], s["showing"].get("cityNumber") or 0, ",".join(s.get("recentCities", [])))'
+}
+
+# --- a clean reboot -------------------------------------------------------------------
+# (The boots happen here, outside `check`, whose command substitution would wait for QEMU.)
+boot=1
+# boot_again: boots the disk image once more (QEMU has exited) and waits for sshd.
+boot_again() {
+    boot=$((boot + 1))
+    boot_vm "$boot"
+    wait_for_ssh 600 || failure "the VM's sshd did not answer after boot $boot (console: $work/console-$boot.log)"
+}
+guest 'weather-kiosk config set sensor.kind simulated && weather-kiosk config set sensor.interval_seconds 5 &&
+    weather-kiosk show 2 >/dev/null && weather-kiosk show 1 >/dev/null && weather-kiosk page hourly >/dev/null' ||
+    failure "root could not set up the reboot check (sensor simulated, show 2, show 1, page hourly)"
+sleep 15
+before_reboot=$(snapshot || true)
+reboot_at=$(date +%s)
+guest 'systemctl reboot' >/dev/null 2>&1 || true
+wait "$qemu_pid" 2>/dev/null || true
+boot_again
+reboot_kept_state() {
+    local after
+    wait_active 180 || return 1
+    sleep 5
+    after=$(snapshot) || return 1
+    echo "before: $before_reboot; after: $after"
+    [ -n "$before_reboot" ] && [ "$before_reboot" = "$after" ] || return 1
+    guest 'cat /var/lib/weather-kiosk/indoor-history.json' >"$work/indoor-history.json" ||
+        { echo "no indoor-history.json after the reboot"; return 1; }
+    json_times "$work/indoor-history.json" | awk -v t="$reboot_at" '
+        $1 < t { old++ } END { print old + 0, "indoor samples from before the reboot"; exit !(old > 0) }'
+}
+check "clean reboot: recent cities, the page shown (hourly of Rome) and the indoor history survive" \
+    reboot_kept_state
+
+# --- power cuts -----------------------------------------------------------------------
+# A loop of config set, city add and remove and show runs over SSH while QEMU is killed
+# with SIGKILL; on the next boot, while the fake Open-Meteo holds every request unanswered,
+# the config and state must parse and the kiosk must show a city page with its forecast
+# from the cache, exactly as `render` draws it.
+cat >"$work/busy-loop" <<'LOOP'
+i=0
+while :; do
+    i=$((i + 1))
+    weather-kiosk config set display.cycle_seconds $((3000 + i % 500)) >/dev/null
+    weather-kiosk city add --name "Town$i" --lat "4$((i % 10)).5" --lon "1$((i % 10)).25" >/dev/null
+    weather-kiosk show $((i % 2 + 1)) >/dev/null
+    weather-kiosk city remove 3 >/dev/null
+done
+LOOP
+guest 'cat >/root/busy-loop' <"$work/busy-loop" ||
+    failure "could not copy the power cut's loop into the VM"
+after_power_cut() {
+    local answered page
+    wait_active 180 || return 1
+    state_parses || return 1
+    sleep 5
+    guest weather-kiosk status | grep -E '^(Showing|Forecast)' || return 1
+    guest weather-kiosk status | grep -q '^Forecast *updated' ||
+        { echo "no forecast from the cache on screen"; return 1; }
+    read -r page _ <<<"$(showing)"
+    case "$page" in
+        city | hourly | map) ;;
+        *) echo "showing the $page page, not a city's"; return 1 ;;
+    esac
+    screen_matches_render || return 1
+    answered=$(grep -c '^/' "$fake_log" || true)
+    echo "requests held: $(grep -c '^held' "$fake_log" || true), answered: $answered"
+    [ "$answered" -eq 0 ]
+}
+for round in 1 2 3; do
+    guest 'sh /root/busy-loop' >/dev/null 2>&1 &
+    loop=$!
+    delay=$((4 + RANDOM % 16))
+    sleep "$delay"
+    kill -KILL "$qemu_pid"
+    wait "$qemu_pid" 2>/dev/null || true
+    kill "$loop" 2>/dev/null || true
+    wait "$loop" 2>/dev/null || true
+    : >"$fake_log"
+    touch "$fake_log.hold"
+    boot_again
+    check "power cut $round (SIGKILL QEMU $delay s into a config set/city add loop): config and state parse, active, first frame from the cache before any answer from the network" \
+        after_power_cut
+    rm -f "$fake_log.hold"
+done
+
+# --- upgrade and purge ----------------------------------------------------------------
+# The same package with a higher version (repacked), over a config edited by hand: the
+# edit survives (a conffile), the service is restarted.
+upgrade_keeps_edit() {
+    local repack=$work/repack version new before pid
+    rm -rf "$repack"
+    dpkg-deb -R "$deb" "$repack" || return 1
+    version=$(sed -n 's/^Version: //p' "$repack/DEBIAN/control")
+    new=${version/-1~/-2~}
+    [ "$new" != "$version" ] || new=$version+1
+    sed -i "s/^Version: .*/Version: $new/" "$repack/DEBIAN/control"
+    dpkg-deb --root-owner-group -b "$repack" "$work/upgrade.deb" >/dev/null || return 1
+    guest 'cat >/root/weather-kiosk-upgrade.deb' <"$work/upgrade.deb" || return 1
+    guest 'echo "# edited by hand before the upgrade" >>/etc/weather-kiosk/config.toml' || return 1
+    before=$(guest 'sha256sum </etc/weather-kiosk/config.toml')
+    pid=$(guest systemctl show -P MainPID weather-kiosk)
+    guest 'cd /root && apt-get install -y -q ./weather-kiosk-upgrade.deb </dev/null' \
+        >"$work/apt-upgrade.log" 2>&1 || { tail -15 "$work/apt-upgrade.log"; return 1; }
+    wait_active 120 || return 1
+    echo "$version -> $(guest "dpkg-query -W -f '\${Version}' weather-kiosk"), MainPID $pid -> $(guest systemctl show -P MainPID weather-kiosk)"
+    [ "$(guest "dpkg-query -W -f '\${Version}' weather-kiosk")" = "$new" ] &&
+        [ "$(guest 'sha256sum </etc/weather-kiosk/config.toml')" = "$before" ] &&
+        [ "$(guest systemctl show -P MainPID weather-kiosk)" != "$pid" ] &&
+        guest 'grep -q "^# edited by hand" /etc/weather-kiosk/config.toml'
+}
+check "upgrade to a higher version over an edited config.toml: the edit survives, the service restarted" \
+    upgrade_keeps_edit
+check "apt purge removes the package, the user and group, the state and the config" \
+    guest 'apt-get purge -y -q weather-kiosk </dev/null >/tmp/purge.log 2>&1 || { tail /tmp/purge.log; exit 1; }
+        ! getent passwd weather-kiosk && ! getent group weather-kiosk && [ ! -e /var/lib/weather-kiosk ] &&
+        [ ! -e /etc/weather-kiosk ] && ! dpkg-query -W weather-kiosk 2>/dev/null | grep -q . &&
+        [ "$(systemctl is-active weather-kiosk)" != active ]'
