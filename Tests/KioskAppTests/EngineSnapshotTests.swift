@@ -49,6 +49,24 @@ import Testing
         await running.value
     }
 
+    /// A config refused at start is in the very first snapshot: no `status` answered while
+    /// the first frame is drawn says the config was fine (a race seen under load).
+    @Test func aConfigRefusedAtStartIsInTheFirstSnapshot() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
+            configProblems: ["config.toml, line 2: expected a table name."])
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        let running = Task { await engine.run() }
+        let first = try #require(await follower.next())
+        #expect(first.configProblems == ["config.toml, line 2: expected a table name."])
+        #expect(await engine.status().config.problems == first.configProblems)
+        await engine.stop()
+        await running.value
+    }
+
     @Test func statusAnswersFromTheLatestSnapshot() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

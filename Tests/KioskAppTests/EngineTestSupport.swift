@@ -6,11 +6,12 @@ import Logging
 
 extension KioskEngine {
     /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, state
-    /// and config in `directory`, the manual clock `time`, and `transport` as the network.
+    /// and config in `directory`, the manual clock `time`, `transport` as the network, and
+    /// `configProblems` as a config refused at start.
     static func forTesting(
         cities: [City], directory: TemporaryDirectory, transport: any HTTPTransport,
         screen: RecordingDisplay = RecordingDisplay(size: PixelSize(width: 80, height: 48)),
-        time: ManualTimeSource
+        time: ManualTimeSource, configProblems: [String] = []
     ) -> KioskEngine {
         var configuration = KioskConfiguration()
         configuration.stateDirectory = directory.file("state")
@@ -29,7 +30,7 @@ extension KioskEngine {
             host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
         return KioskEngine(
             start: KioskEngine.Start(
-                configuration: configuration, configProblems: [],
+                configuration: configuration, configProblems: configProblems,
                 store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
                 restored: nil, history: IndoorHistory(), forecasts: []),
             parts: parts)

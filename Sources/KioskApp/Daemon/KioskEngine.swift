@@ -158,11 +158,15 @@ public actor KioskEngine {
         let watchingFrames = Task {
             for await report in reports { await self.frameShown(report) }
         }
-        await process(
-            .started(restored: start.restored, forecasts: start.forecasts, history: start.history))
+        // A config refused at start is part of the start: reduced together, so that no
+        // `status` answered while the first frame is drawn says the config was fine.
+        var opening: [KioskEvent] = [
+            .started(restored: start.restored, forecasts: start.forecasts, history: start.history)
+        ]
         if !start.configProblems.isEmpty {
-            await process(.configRejected(problems: start.configProblems, file: store.path))
+            opening.append(.configRejected(problems: start.configProblems, file: store.path))
         }
+        await process(opening)
         for await event in events {
             await process(event)
         }
@@ -222,9 +226,19 @@ public actor KioskEngine {
 
     /// Applies one event, carries out its effects, and publishes a snapshot when what the
     /// display shows changed (a frame or the power).
-    func process(_ event: KioskEvent) async {
+    func process(_ event: KioskEvent) async { await process([event]) }
+
+    /// Reduces `events` one after the other, then performs their effects (one render at
+    /// most: it draws the state after all of them) and publishes once.
+    func process(_ events: [KioskEvent]) async {
         let now = parts.time.now()
-        let effects = state.handle(event, at: now)
+        var effects: [KioskEffect] = []
+        for event in events {
+            for effect in state.handle(event, at: now)
+            where effect != .render || !effects.contains(.render) {
+                effects.append(effect)
+            }
+        }
         for effect in effects { await perform(effect, at: now) }
         if effects.contains(.render) { frameCount += 1 }
         publishIfChanged(at: now)
