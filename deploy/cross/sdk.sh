@@ -105,7 +105,10 @@ make_sysroot() {
     local apt_directory=$cross_dir/apt-$suite swift_version gcc_version
     swift_version=$(chroot_swift_package_version)
     gcc_version=$(gcc_version_of_suite)
-    if stamp_is "sysroot-$suite" "$sysroot_recipe $swift_version" &&
+    # The package list is part of the key: a library added to it rebuilds the sysroot.
+    local key
+    key="$sysroot_recipe $swift_version $(echo $sysroot_packages_common | cksum | cut -d' ' -f1)"
+    if stamp_is "sysroot-$suite" "$key" &&
         [ -d "$root$sysroot/usr/lib/aarch64-linux-gnu" ]; then
         progress "cached in $root$sysroot"
         build_glibc_shim
@@ -143,7 +146,7 @@ make_sysroot() {
     ln -sfn ../libexec/swift/lib/swift_static "$root$sysroot/usr/lib/swift_static"
     rm -rf "$root$apt_directory"
     build_glibc_shim
-    write_stamp "sysroot-$suite" "$sysroot_recipe $swift_version"
+    write_stamp "sysroot-$suite" "$key"
 }
 
 # Absolute symlinks in the sysroot (libm.so -> /lib/aarch64-linux-gnu/libm.so.6) would
