@@ -1,6 +1,8 @@
 // libdrm (Debian's libdrm-dev) for the DRM/KMS display: cards, connectors, modes, dumb
 // buffers, page flips and the DPMS property, plus typed wrappers for what Swift cannot
-// import (the DRM_IOCTL_* macros, the page-flip event callback, the uevent socket).
+// import (the DRM_IOCTL_* macros, the page-flip event callback). No socket headers here:
+// declarations a system module includes textually would belong to it (the uevent socket is
+// CLinux's).
 #ifndef CDRM_SHIM_H
 #define CDRM_SHIM_H
 
@@ -8,9 +10,6 @@
 #include <poll.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
-#include <linux/netlink.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 
@@ -99,25 +98,5 @@ static const uint64_t CDRM_DPMS_OFF = DRM_MODE_DPMS_OFF;
 static const uint32_t CDRM_MODE_OBJECT_CONNECTOR = DRM_MODE_OBJECT_CONNECTOR;
 static const uint32_t CDRM_FORMAT_XRGB8888 = 0x34325258;  // DRM_FORMAT_XRGB8888, 'XR24'
 static const uint64_t CDRM_CAP_DUMB_BUFFER = DRM_CAP_DUMB_BUFFER;
-
-/// A socket on the kernel's uevent multicast group (NETLINK_KOBJECT_UEVENT, group 1):
-/// one datagram per device event, "ACTION@DEVPATH\0KEY=VALUE\0...". -1 with errno on
-/// failure.
-static inline int CDRM_open_uevent_socket(void) {
-    int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
-                    NETLINK_KOBJECT_UEVENT);
-    if (fd < 0) return -1;
-    struct sockaddr_nl address;
-    memset(&address, 0, sizeof address);
-    address.nl_family = AF_NETLINK;
-    address.nl_groups = 1;
-    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
-        int failure = errno;
-        close(fd);
-        errno = failure;
-        return -1;
-    }
-    return fd;
-}
 
 #endif

@@ -10,5 +10,6 @@
 #include "CLinux_clock.h"
 #include "CLinux_memory.h"
 #include "CLinux_spi.h"
+#include "CLinux_uevent.h"
 
 #endif

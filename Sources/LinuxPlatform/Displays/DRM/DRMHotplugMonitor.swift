@@ -1,4 +1,5 @@
 import CDRM
+import CLinux
 import Glibc
 
 /// One kernel uevent, as the NETLINK_KOBJECT_UEVENT socket delivers it:
@@ -44,7 +45,7 @@ final class DRMHotplugMonitor: Sendable {
     /// - Throws: `DeviceError` when the socket cannot be opened (a sandbox without
     ///   AF_NETLINK: RestrictAddressFamilies needs AF_NETLINK) or no thread can start.
     init(card: String, onHotplug: @escaping @Sendable (String?) -> Void) throws(DeviceError) {
-        let socket = CDRM_open_uevent_socket()
+        let socket = CLinux_open_uevent_socket()
         guard socket >= 0 else {
             throw DeviceError(
                 "listen for screens plugged in or out of", device: card, errorNumber: errno,
