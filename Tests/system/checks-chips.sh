@@ -244,10 +244,12 @@ check "boot: i2c-stub (BME280 V2b at 0x76 on /dev/i2c-$chips_bus), vfb ($chips_f
         journalctl -u weather-kiosk-test-chips -b -o cat --no-pager | grep -v "^Starting\|^Finished"'
 
 # --- the Pi 4 profile as shipped; over SSH, what differs in this VM -------------------
-# root stands in for sudo. The sensor is read every 5 s so that the checks do not wait.
+# The buttons go back to the profile's (gpiod, GPIO17/27/22) from checks.sh's evdev
+# keyboard. root stands in for sudo. The sensor is read every 5 s so that the checks do not wait.
 guest "weather-kiosk config set sensor.kind bme280 &&
     weather-kiosk config set sensor.bus $chips_bus &&
     weather-kiosk config set sensor.interval_seconds 5 &&
+    weather-kiosk config unset buttons.backend && weather-kiosk config unset buttons.device &&
     weather-kiosk config set display.kind framebuffer &&
     weather-kiosk config set display.device $chips_fb &&
     weather-kiosk config set display.pages indoor &&
