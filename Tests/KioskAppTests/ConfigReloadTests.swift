@@ -55,6 +55,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let (engine, store) = engine(directory)
+        let running = Task { await engine.run() }
         // No file and none seen yet: the defaults are right.
         #expect(await reload(engine))
         #expect(try await status(engine).config.problems.isEmpty)
@@ -102,5 +103,6 @@ import Testing
         #expect(await reload(engine))
         #expect(try await status(engine).cities.isEmpty)
         await engine.stop()
+        await running.value
     }
 }

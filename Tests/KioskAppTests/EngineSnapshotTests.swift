@@ -67,6 +67,27 @@ import Testing
         await running.value
     }
 
+    /// The control socket is up before the engine runs: a `status` asked then waits for the
+    /// start to be reduced instead of answering from the empty state (seen under load: no
+    /// cities, no problems, for a config refused at start).
+    @Test func aStatusAskedBeforeTheStartWaitsForIt() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
+            configProblems: ["config.toml, line 2: expected a table name."])
+        let asked = Task { await engine.control(.status) }
+        // Let the request reach the engine before it runs.
+        for _ in 0..<100_000 where await engine.waitingForTheStart == 0 { await Task.yield() }
+        let running = Task { await engine.run() }
+        let reply = String(decoding: await asked.value, as: UTF8.self)
+        #expect(reply.contains("expected a table name"), "\(reply)")
+        #expect(reply.contains("Rome"), "\(reply)")
+        await engine.stop()
+        await running.value
+    }
+
     @Test func statusAnswersFromTheLatestSnapshot() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -17,6 +17,7 @@ extension KioskEngine {
 
     /// Answers one control command with its reply line.
     public func control(_ command: ControlCommand) async -> [UInt8] {
+        await untilOpened()
         do {
             switch command {
             case .status:

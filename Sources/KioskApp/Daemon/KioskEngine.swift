@@ -124,6 +124,11 @@ public actor KioskEngine {
     var logged: [String: String] = [:]
     private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
+    /// Whether the start (restored state, cache, a refused config) has been reduced; until
+    /// then commands and `status` wait in `openingWaiters`, so that none of them sees the
+    /// empty state the engine is created with.
+    private var opened = false
+    private var openingWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates the engine; `run()` starts it.
     public init(start: Start, parts: Parts) {
@@ -167,6 +172,7 @@ public actor KioskEngine {
             opening.append(.configRejected(problems: start.configProblems, file: store.path))
         }
         await process(opening)
+        open()
         for await event in events {
             await process(event)
         }
@@ -177,7 +183,24 @@ public actor KioskEngine {
     /// The one door in: a button gesture or a remote command, applied now. The control
     /// socket reads the state after it for its reply; buttons just wait their turn.
     public func handle(_ command: KioskCommand) async {
+        await untilOpened()
         await process(command.event)
+    }
+
+    /// Returns once the start has been reduced (or the engine stopped without running).
+    func untilOpened() async {
+        guard !opened else { return }
+        await withCheckedContinuation { openingWaiters.append($0) }
+    }
+
+    /// Requests waiting for the start, for tests.
+    var waitingForTheStart: Int { openingWaiters.count }
+
+    private func open() {
+        opened = true
+        let waiters = openingWaiters
+        openingWaiters = []
+        waiters.forEach { $0.resume() }
     }
 
     /// Queues an event of the engine's own (a timer that is due).
@@ -188,7 +211,10 @@ public actor KioskEngine {
     /// Stops: effects under way (a fetch, a reading) are cancelled, the state and the
     /// indoor history are written, the display gives the console back, and `run()` returns.
     public func stop() async {
-        guard running else { return }
+        guard running else {
+            open()
+            return
+        }
         running = false
         parts.notifier.notify("STOPPING=1")
         timer?.task.cancel()
