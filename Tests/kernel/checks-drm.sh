@@ -150,6 +150,14 @@ daemon_on_drm() {
     fi
     screen_shows_screenshot "$name-rome" ||
         stop_daemon_on_failure "QEMU's screen is not the daemon's frame of Rome" || return 1
+    # doctor beside the running kiosk: the card's master is the kiosk itself, not "another
+    # program" (it asks the kiosk what it draws on).
+    kiosk doctor >"$TMPDIR/doctor-running.txt" 2>&1
+    grep display "$TMPDIR/doctor-running.txt"
+    grep -q "OK .*display .*The running kiosk holds /dev/dri/card[0-9]: ${connector##*/card[0-9]-} on" \
+        "$TMPDIR/doctor-running.txt" && ! grep -q "WARN.*DRM master" "$TMPDIR/doctor-running.txt" ||
+        stop_daemon_on_failure "doctor beside the running kiosk does not say the kiosk holds the card" ||
+        return 1
 
     # Night mode off: DPMS Off on the connector; then awake again with the picture.
     sed -i "s/^cycle_seconds = 3600$/&\n$(night_window_now)/" /run/kiosk/config.toml

@@ -78,14 +78,16 @@ extension DoctorCommands {
         let display = configuration.display
         switch display.kind {
         case .drm:
-            return drmFindings(display)
+            return drmFindings(display, socket: configuration.control.socket)
         case .auto:
             let choice = DRMCards.automaticChoice(wanted: display.connector)
             let chose = DoctorFinding(
                 .ok, "display",
                 "display.kind = auto draws through \(choice.useDRM ? "DRM" : "the framebuffer \(display.device)"), as \(choice.reason)."
             )
-            if choice.useDRM { return [chose] + drmFindings(display) }
+            if choice.useDRM {
+                return [chose] + drmFindings(display, socket: configuration.control.socket)
+            }
             return [chose] + framebufferFindings(display)
         case .framebuffer:
             return framebufferFindings(display)

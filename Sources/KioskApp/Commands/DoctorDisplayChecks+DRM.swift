@@ -1,10 +1,11 @@
+import FoundationEssentials
 import KioskCore
 import LinuxPlatform
 
 extension DoctorCommands {
     /// The DRM cards, their connectors with state and modes, and which one the kiosk would
     /// use (`display.kind = "drm"`, or `"auto"` when it chooses DRM).
-    static func drmFindings(_ display: DisplaySettings) -> [DoctorFinding] {
+    static func drmFindings(_ display: DisplaySettings, socket: String) -> [DoctorFinding] {
         let cards: [DRMCards.Card]
         do {
             cards = try DRMCards.read()
@@ -43,9 +44,35 @@ extension DoctorCommands {
                 "The kiosk draws on \(chosen.name) of \(chosen.card) at \(mode)\(display.connector == nil ? " (the first connector with a screen; display.connector picks another)" : "")."
             ))
         if let problem = DRMCards.masterProblem(card: chosen.card) {
-            findings.append(DoctorFinding(.warning, "display", problem))
+            if let output = kioskOutput(on: chosen.card, socket: socket) {
+                // Master is taken by the running kiosk itself: that is how it should be.
+                findings.append(
+                    DoctorFinding(
+                        .ok, "display", "The running kiosk holds \(chosen.card): \(output)."))
+            } else {
+                findings.append(DoctorFinding(.warning, "display", problem))
+            }
         }
         return findings + rotationFinding(display.rotate, panel: mode.size)
+    }
+
+    /// What the kiosk answering on `socket` says it draws on, when that is DRM on `card`
+    /// ("HDMI-A-1 on /dev/dri/card0, 1920x1080@60 (page flips on vblank)"); nil when no kiosk
+    /// answers, or it draws elsewhere: then whoever holds the card is another program.
+    static func kioskOutput(on card: String, socket: String) -> String? {
+        let status: KioskStatus
+        do {
+            let reply = try ControlClient(path: socket).send(.status, timeout: 5)
+            status = try JSONDecoder().decode(
+                ControlCommands.StatusReply.self, from: Data(reply)
+            ).status
+        } catch {
+            return nil  // No kiosk to ask (or it did not answer): the warning stands.
+        }
+        guard let output = status.display.output, output.hasPrefix("DRM: "),
+            output.contains(" on \(card),")
+        else { return nil }
+        return String(output.dropFirst("DRM: ".count).prefix { $0 != ";" })
     }
 
     /// "HDMI-A-1 connected, 1920x1080@60 (preferred), 1280x720@60 and 12 more".
