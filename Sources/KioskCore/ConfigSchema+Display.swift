@@ -4,7 +4,9 @@ extension ConfigSchema {
     static let displayKeys: [ConfigKey] = [
         choice(
             "display.kind", \.display.kind,
-            summary: "auto | drm | framebuffer | hd44780 | ssd1306 | sh1106 | png | terminal"),
+            summary:
+                "auto | drm | framebuffer | hd44780 | ssd1306 | sh1106 | png | terminal | inky | "
+                + EPaperPanel.all.map(\.kind).joined(separator: " | ")),
         text(
             "display.device", \.display.device,
             summary: "device path, or the PNG file for kind = \"png\"", check: nonEmpty),
@@ -66,6 +68,11 @@ extension ConfigSchema {
             "display.resume_after_seconds", \.display.resumeAfterSeconds, 0...86400,
             unit: "seconds", summary: "pause after a button press before cycling resumes"),
         choice("display.theme", \.display.theme, summary: "dark | light | paper"),
+        optionalInteger(
+            "display.min_refresh_minutes", \.display.minRefreshMinutes, 1...1440,
+            summary:
+                "e-paper: the shortest time between two refreshes, minutes; absent: the panel's own (15 Inky Impression, 10 wHAT, 5 Waveshare)"
+        ),
         ConfigKey(
             path: "display.size", kind: .string,
             summary: "picture size WIDTHxHEIGHT for kind = \"png\" and \"terminal\"",
@@ -293,7 +300,7 @@ extension ConfigSchema {
                         "display.width and display.height make a \(display.panelSize) panel, which the kiosk does not drive on an \(display.kind.rawValue); use \(listed) \(editHint)"
                 )
             ]
-        case .auto, .drm, .framebuffer, .png, .terminal:
+        case .auto, .drm, .framebuffer, .png, .terminal, .inky, .ePaper:
             return []
         }
     }

@@ -10,8 +10,11 @@ public enum Page: String, Sendable, Hashable, Codable, CaseIterable {
     case map
 }
 
-/// The kinds of display the kiosk drives.
-public enum DisplayKind: String, Sendable, Hashable, Codable, CaseIterable {
+/// The kinds of display the kiosk drives. The e-paper panels are `EPaperPanel.all`, named by
+/// their `kind` ("inky-impression-5.7"): that list is the only one.
+public enum DisplayKind: Sendable, Hashable, Codable, CaseIterable, RawRepresentable,
+    CustomStringConvertible
+{
     /// A Linux framebuffer device (HDMI, DSI, SPI TFT).
     case framebuffer
     /// A character LCD behind a PCF8574 I2C backpack.
@@ -28,6 +31,51 @@ public enum DisplayKind: String, Sendable, Hashable, Codable, CaseIterable {
     case auto
     /// A DRM/KMS screen (`/dev/dri/card*`): HDMI, DSI, DPI or composite, with page flips.
     case drm
+    /// A Pimoroni Inky on SPI, the panel read from the board's EEPROM on I2C.
+    case inky
+    /// A named e-paper panel on SPI.
+    case ePaper(EPaperPanel)
+
+    /// Every kind: the screens, `inky`, then each e-paper panel.
+    public static var allCases: [DisplayKind] {
+        [.framebuffer, .hd44780, .ssd1306, .sh1106, .png, .terminal, .auto, .drm, .inky]
+            + EPaperPanel.all.map { .ePaper($0) }
+    }
+
+    /// The kind `display.kind` names; nil for a name that is none.
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else {
+            return nil
+        }
+        self = kind
+    }
+
+    /// The name in the config: "framebuffer", "inky", "inky-impression-5.7".
+    public var rawValue: String {
+        switch self {
+        case .framebuffer: "framebuffer"
+        case .hd44780: "hd44780"
+        case .ssd1306: "ssd1306"
+        case .sh1106: "sh1106"
+        case .png: "png"
+        case .terminal: "terminal"
+        case .auto: "auto"
+        case .drm: "drm"
+        case .inky: "inky"
+        case .ePaper(let panel): panel.kind
+        }
+    }
+
+    /// The name in the config.
+    public var description: String { rawValue }
+
+    /// Whether it is an e-paper panel on SPI (`inky` or a named one).
+    public var isEPaper: Bool {
+        switch self {
+        case .inky, .ePaper: true
+        default: false
+        }
+    }
 }
 
 /// Colour theme.
@@ -101,6 +149,9 @@ public struct DisplaySettings: Sendable, Hashable {
     public var mirrorPNG: String?
     /// Night window; nil means never.
     public var night: NightWindow?
+    /// The shortest time between two refreshes of an e-paper panel, minutes; nil for the
+    /// panel's own (`EPaperPanel.minimumRefreshMinutes`).
+    public var minRefreshMinutes: Int?
     /// I2C bus number of an LCD or OLED, `/dev/i2c-N`; nil means the sensor's bus.
     public var bus: Int?
     /// 7-bit I2C address of an LCD or OLED; nil means the kind's usual one
@@ -138,7 +189,7 @@ public struct DisplaySettings: Sendable, Hashable {
         switch kind {
         case .hd44780: 0x27
         case .ssd1306, .sh1106: 0x3C
-        case .auto, .drm, .framebuffer, .png, .terminal: 0
+        case .auto, .drm, .framebuffer, .png, .terminal, .inky, .ePaper: 0
         }
     }
 
@@ -147,8 +198,15 @@ public struct DisplaySettings: Sendable, Hashable {
         switch kind {
         case .ssd1306: [PixelSize(width: 128, height: 64), PixelSize(width: 128, height: 32)]
         case .sh1106: [PixelSize(width: 128, height: 64)]
-        case .hd44780, .auto, .drm, .framebuffer, .png, .terminal: []
+        case .hd44780, .auto, .drm, .framebuffer, .png, .terminal, .inky, .ePaper: []
         }
+    }
+
+    /// The spidev device of an e-paper panel: `device`, or `/dev/spidev0.0` (CE0 of the
+    /// header's SPI, where the Inky and Waveshare boards sit) while `device` is still the
+    /// framebuffer's default.
+    public var spiDevice: String {
+        device == DisplaySettings().device ? "/dev/spidev0.0" : device
     }
 }
 

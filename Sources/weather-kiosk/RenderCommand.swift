@@ -61,8 +61,8 @@ struct RenderCommand: AsyncParsableCommand {
                 "--size must be WIDTHxHEIGHT in pixels (each from 16 to 8192) or COLUMNSxROWS for an LCD, such as 800x480 or 20x4, not \"\(size)\"."
             )
         }
-        if let display, DisplayKind(rawValue: display) == nil, EPaperPanel.named(display) == nil {
-            let kinds = DisplayKind.allCases.map(\.rawValue) + EPaperPanel.all.map(\.kind)
+        if let display, DisplayKind(rawValue: display) == nil {
+            let kinds = DisplayKind.allCases.map(\.rawValue)
             throw ValidationError(
                 "--display must be one of \(kinds.joined(separator: ", ")), not \"\(display)\"."
             )
@@ -90,7 +90,7 @@ struct RenderCommand: AsyncParsableCommand {
             characterSize: size.flatMap(Self.lcdSize), step: step,
             scale: scale)
         let verb = RenderCommands(store: options.store, console: .standard)
-        if let panel = display.flatMap(EPaperPanel.named) {
+        if case .ePaper(let panel)? = display.flatMap(DisplayKind.init(rawValue:)) {
             try await verb.renderPanel(panel, request: request)
         } else {
             try verb.render(request)

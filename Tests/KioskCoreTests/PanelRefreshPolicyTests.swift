@@ -37,7 +37,8 @@ struct PanelRefreshPolicyTests {
             let content = PanelContent(
                 slide: "city Rome",
                 forecastFetchedAt: midnight.addingTimeInterval(Double(minute / 15 * 15 * 60)),
-                indoorCelsius: 21 + Double(minute % 20 < 10 ? minute % 10 : 10 - minute % 10) / 10)
+                indoor: Temperature(
+                    celsius: 21 + Double(minute % 20 < 10 ? minute % 10 : 10 - minute % 10) / 10))
             if case .refresh(_, let full) = policy.contentChanged(content, at: time(seconds)) {
                 refreshes.append((minute, full))
                 busySince = seconds
@@ -106,13 +107,13 @@ struct PanelRefreshPolicyTests {
     func failureAndNoChange() {
         var policy = PanelRefreshPolicy(
             settings: .init(minimumInterval: .seconds(300), partialRefresh: false))
-        let page = PanelContent(slide: "city Rome", indoorCelsius: 21.0)
+        let page = PanelContent(slide: "city Rome", indoor: Temperature(celsius: 21.0))
         #expect(policy.contentChanged(page, at: Self.time(0)) == .refresh(page, full: true))
         #expect(policy.refreshFinished(succeeded: false, at: Self.time(45)) == .wait)
         #expect(policy.tick(at: Self.time(300)) == .refresh(page, full: true))
         #expect(policy.refreshFinished(succeeded: true, at: Self.time(330)) == .wait)
         var nearly = page
-        nearly.indoorCelsius = 21.4
+        nearly.indoor = Temperature(celsius: 21.4)
         #expect(policy.contentChanged(nearly, at: Self.time(2000)) == .wait)
         #expect(policy.nextRefresh(at: Self.time(2000)) == nil)
     }

@@ -159,6 +159,34 @@ public struct ControlCommands: Sendable {
 
     // MARK: Text
 
+    /// An e-paper panel's refreshes: "last 4 min ago · 12 today · next possible in 11 min
+    /// (at most every 15 min)".
+    static func describe(_ refreshes: KioskStatus.Display.Refreshes, now: Date) -> String {
+        var parts: [String] = []
+        if let last = refreshes.last {
+            parts.append("last \(WeatherFormat.duration(now.timeIntervalSince(last))) ago")
+        } else {
+            parts.append("none yet")
+        }
+        parts.append("\(refreshes.today) today")
+        if refreshes.busy {
+            parts.append("refreshing now")
+        } else if let possible = refreshes.nextPossible, possible > now {
+            parts.append(
+                "next possible in \(WeatherFormat.countdown(possible.timeIntervalSince(now)))")
+        } else {
+            parts.append("next possible now")
+        }
+        if let pending = refreshes.pending, !refreshes.busy {
+            let wait = pending.timeIntervalSince(now)
+            parts.append(
+                wait > 0
+                    ? "a change waits, drawn in \(WeatherFormat.countdown(wait))"
+                    : "a change is being drawn")
+        }
+        return parts.joined(separator: " · ") + " (at most every \(refreshes.minimumMinutes) min)"
+    }
+
     /// The status as a few aligned lines.
     static func describe(_ status: KioskStatus, now: Date) -> String {
         var rows: [[String]] = []
@@ -170,7 +198,9 @@ public struct ControlCommands: Sendable {
         if let city = status.showing.city, let number = status.showing.cityNumber {
             showing += " of \(city) (\(number) of \(status.cities.count))"
         }
-        if let paused = status.showing.pausedSeconds {
+        if status.display.refreshes != nil {
+            showing += " · e-paper: stays until a press or a change"
+        } else if let paused = status.showing.pausedSeconds {
             showing += " · paused, cycling again in \(paused) s"
         } else {
             showing += " · cycling"
@@ -183,6 +213,9 @@ public struct ControlCommands: Sendable {
         if let error = status.display.error { display += " · \(error)" }
         if let warning = status.display.warning { display += " · \(warning)" }
         rows.append(["Display", display])
+        if let refreshes = status.display.refreshes {
+            rows.append(["Refreshes", Self.describe(refreshes, now: now)])
+        }
         var forecast: String
         if let fetched = status.forecast.fetchedAt {
             forecast = "updated \(WeatherFormat.duration(now.timeIntervalSince(fetched))) ago"

@@ -109,6 +109,17 @@ extension DoctorCommands {
                     .ok, "display",
                     "The terminal the kiosk runs in (\(display.size) scaled to fit).")
             ] + rotationFinding(display.rotate, panel: display.size)
+        case .inky, .ePaper:
+            // Only whether the SPI device is there: driving the panel would refresh it.
+            let device = display.spiDevice
+            return FileSystem.exists(device)
+                ? [DoctorFinding(.ok, "display", "\(display.kind) on \(device).")]
+                : [
+                    DoctorFinding(
+                        .failure, "display",
+                        "\(device), the e-paper panel's SPI device, does not exist; turn SPI on with dtparam=spi=on and dtoverlay=spi0-0cs in /boot/firmware/config.txt and reboot, or set display.device."
+                    )
+                ]
         case .hd44780, .ssd1306, .sh1106:
             // Only whether the module acknowledges its address: initialising it would
             // disturb the picture of a kiosk that is running.

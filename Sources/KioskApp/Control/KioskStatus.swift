@@ -67,12 +67,43 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// Which output the frames go to and why: the DRM connector and mode, or what
         /// `display.kind = "auto"` chose and why; nil when the kind says it all.
         public var output: String? = nil
+        /// An e-paper panel's refreshes; nil on other displays.
+        public var refreshes: Refreshes? = nil
+
+        /// An e-paper panel's refreshes.
+        public struct Refreshes: Sendable, Hashable, Codable {
+            /// When the last refresh started; nil before the first.
+            public var last: Date?
+            /// The earliest the next one may start (`display.min_refresh_minutes` after the
+            /// last); nil before the first, a past time means at once.
+            public var nextPossible: Date?
+            /// When a change that waits will be drawn; nil when nothing waits.
+            public var pending: Date?
+            /// Refreshes since local midnight.
+            public var today: Int
+            /// Whether one is under way (BUSY).
+            public var busy: Bool
+            /// The shortest time between two, minutes.
+            public var minimumMinutes: Int
+
+            /// The refreshes the reducer's plan reports.
+            public init(_ status: PanelRefreshStatus) {
+                last = status.lastRefresh
+                nextPossible = status.nextPossibleRefresh
+                pending = status.pendingRefresh
+                today = status.refreshesToday
+                busy = status.busy
+                minimumMinutes = status.minimumMinutes
+            }
+        }
 
         /// Creates a display status.
         public init(
             kind: String, size: String, power: String, frame: Int, error: String?,
-            warning: String? = nil, rotate: Int = 0, output: String? = nil
+            warning: String? = nil, rotate: Int = 0, output: String? = nil,
+            refreshes: Refreshes? = nil
         ) {
+            self.refreshes = refreshes
             self.rotate = rotate
             self.output = output
             self.kind = kind
@@ -260,7 +291,8 @@ extension KioskStatus {
                 kind: configuration.display.kind.rawValue, size: report.size.description,
                 power: report.power.rawValue, frame: report.frame, error: report.error,
                 warning: report.warning, rotate: report.rotation.rawValue,
-                output: report.output),
+                output: report.output,
+                refreshes: snapshot.panelRefreshes.map { Display.Refreshes($0) }),
             showing: showing, cities: configuration.cities.map(\.name),
             recentCities: snapshot.recentCities,
             forecast: .init(

@@ -12,8 +12,9 @@ import Synchronization
 public actor DisplayWorker {
     /// What the worker can be asked to do.
     public enum Command: Sendable {
-        /// Draw step `step` of this page, which shows `slide` (nil outside the daemon).
-        case show(PageModel, slide: Slide? = nil, step: Int = 0)
+        /// Draw step `step` of this page, which shows `slide` (nil outside the daemon), with
+        /// a full refresh or a partial one where the display tells them apart (e-paper).
+        case show(PageModel, slide: Slide? = nil, step: Int = 0, fullRefresh: Bool = true)
         /// Turn the display on, dim it, or blank it.
         case power(DisplayPower)
     }
@@ -56,7 +57,7 @@ public actor DisplayWorker {
         executor.asUnownedSerialExecutor()
     }
 
-    private let open: @Sendable () throws -> any PageDisplay
+    private let open: @Sendable () async throws -> any PageDisplay
     private let mirrorPath: String?
     private let time: any TimeSource
     private var display: (any PageDisplay)?
@@ -75,7 +76,7 @@ public actor DisplayWorker {
     ///   - mirrorPath: a PNG file that also gets every frame (`display.mirror_png`).
     ///   - onFrame: told after every frame, shown or failed (the engine's READY=1 and logs).
     public init(
-        open: @escaping @Sendable () throws -> any PageDisplay, mirrorPath: String? = nil,
+        open: @escaping @Sendable () async throws -> any PageDisplay, mirrorPath: String? = nil,
         time: any TimeSource,
         onFrame: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
@@ -114,7 +115,10 @@ public actor DisplayWorker {
             }
             if snapshot.frame != frame {
                 frame = snapshot.frame
-                submit(.show(snapshot.page, slide: snapshot.slide, step: snapshot.step))
+                submit(
+                    .show(
+                        snapshot.page, slide: snapshot.slide, step: snapshot.step,
+                        fullRefresh: snapshot.panelFullRefresh))
             }
         }
     }
@@ -126,6 +130,13 @@ public actor DisplayWorker {
             error: lastError, warning: display?.warning, output: display?.output,
             rotation: display?.capabilities.rotation ?? .upright,
             capabilities: display?.capabilities, steps: steps)
+    }
+
+    /// Opens the display if it is not open (at most every 30 seconds, as for a frame) and
+    /// says what it is, so that the kiosk plans its first frame for it (an e-paper panel
+    /// refreshes minutes apart); nil while none could be opened (the report says why).
+    public func describe() async -> DisplayCapabilities? {
+        await openedDisplay()?.capabilities
     }
 
     /// The last frame shown and its number, if any.
@@ -166,19 +177,21 @@ public actor DisplayWorker {
             return state.commands.removeFirst()
         }) {
             switch command {
-            case .show(let model, let slide, let step): await show(model, slide: slide, step: step)
+            case .show(let model, let slide, let step, let full):
+                await show(model, slide: slide, step: step, fullRefresh: full)
             case .power(let power): await setPower(power)
             }
         }
     }
 
-    private func show(_ model: PageModel, slide: Slide?, step: Int) async {
+    private func show(_ model: PageModel, slide: Slide?, step: Int, fullRefresh: Bool) async {
         guard let display = await openedDisplay() else { return }
         do {
             let count = max(1, display.steps(for: model))
             if let slide { steps = SlideSteps(slide: slide, count: count) }
             let step = min(step, count - 1)
-            let image = try await display.show(model, step: step, power: power)
+            let image = try await display.show(
+                model, step: step, power: power, fullRefresh: fullRefresh)
             frame += 1
             lastImage = image
             lastError = nil
@@ -212,7 +225,7 @@ public actor DisplayWorker {
         if let last = lastOpenAttempt, now.seconds(since: last) < 30 { return nil }
         lastOpenAttempt = now
         do {
-            let opened = try open()
+            let opened = try await open()
             display = opened
             if power != .on { try await opened.setPower(power) }
             return opened

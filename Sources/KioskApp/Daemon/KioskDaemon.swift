@@ -77,7 +77,7 @@ public enum KioskDaemon {
             time: time, transport: transport,
             makeDisplay: { configuration, onFrame in
                 DisplayWorker(
-                    open: { try DisplayCatalog.open(configuration) },
+                    open: { try await DisplayCatalog.open(configuration) },
                     mirrorPath: configuration.display.mirrorPNG,
                     time: time, onFrame: onFrame)
             },

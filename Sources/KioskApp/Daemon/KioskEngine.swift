@@ -165,8 +165,12 @@ public actor KioskEngine {
         }
         // A config refused at start is part of the start: reduced together, so that no
         // `status` answered while the first frame is drawn says the config was fine.
+        // The display says what it is before the first frame: an e-paper panel's first
+        // frame is then the policy's first refresh.
+        let described = await display.describe()
         var opening: [KioskEvent] = [
-            .started(restored: start.restored, forecasts: start.forecasts, history: start.history)
+            .displayDescribed(described),
+            .started(restored: start.restored, forecasts: start.forecasts, history: start.history),
         ]
         if !start.configProblems.isEmpty {
             opening.append(.configRejected(problems: start.configProblems, file: store.path))
@@ -301,6 +305,8 @@ public actor KioskEngine {
         snapshot.forecastFailures = state.forecastFailures
         snapshot.stationElevation = state.stationElevation
         snapshot.tendency = state.indoor.tendency
+        snapshot.panelFullRefresh = state.panelPlan?.fullRefresh ?? true
+        snapshot.panelRefreshes = state.panelStatus(at: now)
         return snapshot
     }
 
@@ -367,6 +373,11 @@ public actor KioskEngine {
             display = parts.makeDisplay(configuration) { frames.yield($0) }
             startFollowing()
             parts.logger.info("Display settings changed; the display was opened again.")
+            let reopened = display
+            track(write: false) { engine in
+                let described = await reopened.describe()
+                await engine.process(.displayDescribed(described))
+            }
         case .reopenSensor:
             sensor = parts.makeSensor(configuration)
         }
@@ -430,6 +441,13 @@ public actor KioskEngine {
             "display console", report.warning, level: .warning,
             recovered: "The console is in graphics mode now; its text no longer shows.")
         if let steps = report.steps { await process(.slideSteps(steps.count, for: steps.slide)) }
+        if PanelPlan.applies(to: report.capabilities) != (state.panelPlan != nil) {
+            // Opened late (absent at start), or another kind after a retry.
+            await process(
+                .displayDescribed(report.capabilities, showing: report.error == nil))
+        } else if state.panelPlan != nil {
+            await process(.frameFinished(succeeded: report.error == nil))
+        }
     }
 
     // MARK: Logging

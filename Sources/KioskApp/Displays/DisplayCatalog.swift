@@ -8,8 +8,8 @@ public enum DisplayCatalog {
     /// Opens the display `configuration` describes, turned by `display.rotate` where it has
     /// pixels.
     /// - Throws: the adapter's error naming the device or file (no framebuffer, no
-    ///   permission, fonts missing, a kind that is not on I2C).
-    public static func open(_ configuration: KioskConfiguration) throws -> any PageDisplay {
+    ///   permission, fonts missing, a kind that is not on I2C, no Inky EEPROM).
+    public static func open(_ configuration: KioskConfiguration) async throws -> any PageDisplay {
         let display = configuration.display
         switch display.kind {
         case .drm:
@@ -38,6 +38,8 @@ public enum DisplayCatalog {
         case .terminal:
             return try PixelPageDisplay(
                 TerminalDisplay(size: display.size), rotation: display.rotate)
+        case .inky, .ePaper:
+            return try await EPaperPageDisplay.open(configuration)
         case .hd44780, .ssd1306, .sh1106:
             if configuration.board == "simulator" {
                 // The PC board: the module is simulated on a simulated bus, driven byte by

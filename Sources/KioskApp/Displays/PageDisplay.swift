@@ -35,6 +35,13 @@ public protocol PageDisplay: Sendable {
     /// - Throws: an error naming the device or file when the frame could not be drawn.
     func show(_ model: PageModel, step: Int, power: DisplayPower) async throws -> PixelImage
 
+    /// As `show(_:step:power:)`, with a full refresh (`fullRefresh` true) or a partial one
+    /// on a display that tells them apart (an e-paper panel with partial refresh); the
+    /// others draw as `show(_:step:power:)` does.
+    /// - Throws: an error naming the device or file when the frame could not be drawn.
+    func show(_ model: PageModel, step: Int, power: DisplayPower, fullRefresh: Bool)
+        async throws -> PixelImage
+
     /// Turns the display on, dims it or blanks it.
     /// - Throws: an error naming the device when the state could not be changed.
     func setPower(_ power: DisplayPower) async throws
@@ -46,4 +53,11 @@ public protocol PageDisplay: Sendable {
 extension PageDisplay {
     /// Nothing beyond the kind, for displays that need no more.
     public var output: String? { nil }
+
+    /// A refresh is a refresh: drawn as `show(_:step:power:)` draws.
+    public func show(_ model: PageModel, step: Int, power: DisplayPower, fullRefresh: Bool)
+        async throws -> PixelImage
+    {
+        try await show(model, step: step, power: power)
+    }
 }

@@ -84,6 +84,14 @@ public enum KioskEvent: Sendable {
     /// The display shows `slide` in `steps` steps (a city page on a 16×2 LCD: now,
     /// details, next days); the reducer times them.
     case slideSteps(Int, for: Slide)
+    /// The display that is open says what it is: an e-paper panel (a shortest time between
+    /// refreshes) makes the reducer plan refreshes with `PanelRefreshPolicy` instead of
+    /// cycling; nil while no display is open. `showing`: it has just shown the current
+    /// slide, before the reducer knew what it is (it opened late).
+    case displayDescribed(DisplayCapabilities?, showing: Bool = false)
+    /// The display finished the frame it was given (an e-paper panel: BUSY cleared), or it
+    /// failed (`succeeded` false: drawn again when the policy allows).
+    case frameFinished(succeeded: Bool)
     /// The kiosk is stopping.
     case stopping
 }

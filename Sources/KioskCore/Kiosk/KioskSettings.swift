@@ -10,6 +10,9 @@ public struct KioskSettings: Sendable, Hashable {
     public var resumeAfterSeconds: Int
     /// The night window, if any.
     public var night: NightWindow?
+    /// `display.min_refresh_minutes`: an e-paper panel's shortest time between refreshes;
+    /// nil for the panel's own.
+    public var minRefreshMinutes: Int?
     /// Minutes between forecast refreshes.
     public var refreshMinutes: Int
     /// Whether there is a sensor to poll.
@@ -39,6 +42,7 @@ public struct KioskSettings: Sendable, Hashable {
         cycleSeconds = configuration.display.cycleSeconds
         resumeAfterSeconds = configuration.display.resumeAfterSeconds
         night = configuration.display.night
+        minRefreshMinutes = configuration.display.minRefreshMinutes
         refreshMinutes = configuration.forecast.refreshMinutes
         sensorEnabled = configuration.sensor.kind != .none
         sensorIntervalSeconds = configuration.sensor.intervalSeconds

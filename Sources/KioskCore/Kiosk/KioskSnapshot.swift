@@ -49,6 +49,11 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var stationElevation: Double?
     /// Which way the indoor pressure goes.
     public var tendency: PressureTendency?
+    /// Whether the frame is to be a full refresh (false: partial, on an e-paper panel that
+    /// can); true on every other display.
+    public var panelFullRefresh = true
+    /// An e-paper panel's refreshes; nil on other displays.
+    public var panelRefreshes: PanelRefreshStatus?
 
     /// Creates a snapshot.
     public init(

@@ -19,7 +19,7 @@ public struct KioskState: Sendable {
     /// The display's power.
     public private(set) var power = DisplayPower.on
     /// Favourites a person chose to look at, newest first.
-    public private(set) var recentCities: [City] = []
+    public internal(set) var recentCities: [City] = []
     /// When the newest forecast was fetched (wall clock).
     public internal(set) var lastForecast: Date?
     /// Why the last refresh failed, while it has not succeeded since.
@@ -48,6 +48,9 @@ public struct KioskState: Sendable {
     var nextStep: MonotonicInstant?
     /// Buttons whose press woke a blank display: the rest of that press does nothing.
     var wakingButtons: Set<ButtonName> = []
+    /// The refresh plan of an e-paper panel, while the display says it is one: then the
+    /// slides do not cycle and frames come when `PanelRefreshPolicy` allows.
+    public internal(set) var panelPlan: PanelPlan?
 
     /// When the next refresh is due.
     public internal(set) var nextRefresh: MonotonicInstant
@@ -70,7 +73,7 @@ public struct KioskState: Sendable {
     public private(set) var reading = false
     private var sensorFailures = 0
     /// When the slide next changes by itself.
-    public private(set) var nextSlide: MonotonicInstant
+    public internal(set) var nextSlide: MonotonicInstant
     /// Until when cycling is paused after an interaction.
     public private(set) var pausedUntil: MonotonicInstant?
     /// Until when a press keeps the display lit at night.
@@ -80,7 +83,7 @@ public struct KioskState: Sendable {
     public private(set) var remotePower: (power: DisplayPower, until: MonotonicInstant?)?
     private var nextMinute: MonotonicInstant
     private var nextNightChange: MonotonicInstant?
-    private var started = false
+    var started = false
     var random: SplitMix64
     private var persisted = PersistedKioskState()
     /// The wall clock minus the monotonic clock at the last event, seconds: a change shows
@@ -107,7 +110,9 @@ public struct KioskState: Sendable {
     public var nextDeadline: MonotonicInstant? {
         guard started else { return nil }
         var deadlines: [MonotonicInstant] = []
-        if power != .off {
+        if let panelPlan {
+            if let due = panelPlan.due { deadlines.append(due) }
+        } else if power != .off {
             deadlines.append(pausedUntil ?? nextSlide)
             deadlines.append(nextMinute)
         }
@@ -195,6 +200,10 @@ public struct KioskState: Sendable {
             effects.append(.render)
         case .slideSteps(let steps, let shown):
             noteSteps(steps, of: shown, at: now, into: &effects)
+        case .displayDescribed(let capabilities, let showing):
+            describeDisplay(capabilities, showing: showing, at: now, into: &effects)
+        case .frameFinished:
+            break  // The panel's plan hears of it below.
         case .stopping:
             started = false
             effects.append(.persistState(persistedState))
@@ -203,6 +212,7 @@ public struct KioskState: Sendable {
             return effects
         }
         runTimers(at: now, into: &effects)
+        planPanel(after: event, at: now, into: &effects)
         return deduplicated(effects)
     }
 
@@ -215,7 +225,7 @@ public struct KioskState: Sendable {
             pausedUntil = nil
             nextSlide = now.monotonic
         }
-        if power != .off, pausedUntil == nil, now.monotonic >= nextSlide {
+        if power != .off, pausedUntil == nil, panelPlan == nil, now.monotonic >= nextSlide {
             advanceSlide()
             nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
             effects.append(.render)
@@ -366,31 +376,6 @@ public struct KioskState: Sendable {
         recentCities.insert(city, at: 0)
         if recentCities.count > Self.recentLimit { recentCities.removeLast() }
         effects.append(.persistState(persistedState))
-    }
-
-    // MARK: Configuration and persistence
-
-    /// What is written to disk: the slide and the recently viewed favourites.
-    public var persistedState: PersistedKioskState {
-        PersistedKioskState(lastCity: currentCity, lastPage: slide.page, recentCities: recentCities)
-    }
-
-    private mutating func restore(_ restored: PersistedKioskState?) {
-        guard let restored else { return }
-        recentCities = Array(restored.recentCities.prefix(Self.recentLimit))
-        if let city = restored.lastCity,
-            let index = settings.cities.firstIndex(where: { $0.isSamePlace(as: city) })
-        {
-            cityIndex = index
-        }
-        let candidate = restored.lastPage.map { page in
-            Slide(.page(page), cityIndex: page.isPerCity ? cityIndex : nil)
-        }
-        if let candidate, slides.contains(candidate) {
-            slide = candidate
-        } else if slide.cityIndex != nil {
-            slide.cityIndex = cityIndex
-        }
     }
 
     private func deduplicated(_ effects: [KioskEffect]) -> [KioskEffect] {

@@ -1,39 +1,45 @@
 public import FoundationEssentials
 
 /// What an e-paper page shows, as far as deciding a refresh goes: a new forecast, the
-/// indoor value, the page or city, and the minute only when the page shows a clock.
+/// indoor value, the page or city, the notices, and the minute only when the page shows a
+/// clock.
 public struct PanelContent: Sendable, Hashable {
     /// Which page of which city: a change is always shown.
     public var slide: String
     /// When the shown forecast was fetched.
     public var forecastFetchedAt: Date?
-    /// The indoor temperature, °C.
-    public var indoorCelsius: Double?
+    /// The indoor temperature.
+    public var indoor: Temperature?
     /// The local minute of day, when the page shows the time; nil otherwise.
     public var clockMinute: Int?
+    /// What the notices over the page are about ("stale forecast", "sensor"): a notice that
+    /// comes or goes is drawn.
+    public var notices: [String]
 
     /// Creates a description of what a page shows.
     public init(
-        slide: String, forecastFetchedAt: Date? = nil, indoorCelsius: Double? = nil,
-        clockMinute: Int? = nil
+        slide: String, forecastFetchedAt: Date? = nil, indoor: Temperature? = nil,
+        clockMinute: Int? = nil, notices: [String] = []
     ) {
         self.slide = slide
         self.forecastFetchedAt = forecastFetchedAt
-        self.indoorCelsius = indoorCelsius
+        self.indoor = indoor
         self.clockMinute = clockMinute
+        self.notices = notices
     }
 
-    /// Whether `self` differs from `shown` enough to redraw: a new slide, forecast or
-    /// minute, or the indoor temperature `step` or more away from what is shown.
-    public func differs(from shown: PanelContent, indoorStep: Double) -> Bool {
+    /// Whether `self` differs from `shown` enough to redraw: a new slide, forecast, notice
+    /// or minute, or the indoor temperature `step` or more away from what is shown.
+    public func differs(from shown: PanelContent, indoorStep: TemperatureDifference) -> Bool {
         if slide != shown.slide || forecastFetchedAt != shown.forecastFetchedAt
-            || clockMinute != shown.clockMinute
+            || clockMinute != shown.clockMinute || notices != shown.notices
         {
             return true
         }
-        switch (indoorCelsius, shown.indoorCelsius) {
+        switch (indoor, shown.indoor) {
         case (nil, nil): return false
-        case (let now?, let before?): return abs(now - before) >= indoorStep
+        case (let now?, let before?):
+            return TemperatureDifference.between(now, before) >= indoorStep
         default: return true
         }
     }
@@ -60,15 +66,16 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
         public var partialRefresh: Bool
         /// One refresh in this many is full (panels with partial refresh).
         public var fullEvery: Int
-        /// How far the indoor temperature must move to be redrawn, °C.
-        public var indoorStep: Double
+        /// How far the indoor temperature must move to be redrawn.
+        public var indoorStep: TemperatureDifference
         /// The night window: no refreshes in it.
         public var night: NightWindow?
 
         /// Creates limits.
         public init(
             minimumInterval: Duration, partialRefresh: Bool, fullEvery: Int = 10,
-            indoorStep: Double = 0.5, night: NightWindow? = nil
+            indoorStep: TemperatureDifference = TemperatureDifference(celsius: 0.5),
+            night: NightWindow? = nil
         ) {
             self.minimumInterval = minimumInterval
             self.partialRefresh = partialRefresh
@@ -152,6 +159,11 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
         return decide(at: now)
     }
 
+    /// Refreshes on the local date of `now`: `refreshesToday`, or 0 on a day without any.
+    public func refreshCount(at now: KioskTime) -> Int {
+        countedDay == now.local.date ? refreshesToday : 0
+    }
+
     /// A timer fired: draw what waits if it is due.
     public mutating func tick(at now: KioskTime) -> Decision { decide(at: now) }
 
@@ -174,6 +186,19 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
         sincePartialReset = full ? 0 : sincePartialReset + 1
         busy = true
         shown = wanted
+        countRefresh(at: now)
+        return .refresh(wanted, full: full)
+    }
+
+    /// The panel already shows `content`, drawn at `now` before the policy was asked (the
+    /// display opened late): counted as a refresh, and the interval runs from it.
+    public mutating func adopt(_ content: PanelContent, at now: KioskTime) {
+        shown = content
+        wanted = content
+        countRefresh(at: now)
+    }
+
+    private mutating func countRefresh(at now: KioskTime) {
         lastRefresh = now.monotonic
         lastRefreshWall = now.wall
         let today = now.local.date
@@ -182,7 +207,6 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
             refreshesToday = 0
         }
         refreshesToday += 1
-        return .refresh(wanted, full: full)
     }
 
     private func secondsToNightEnd(_ night: NightWindow, _ now: KioskTime) -> Double {

@@ -41,7 +41,7 @@ public struct SimulatedSmallDisplay: Sendable {
             let oled = SimulatedOLED(controller: controller, size: settings.panelSize)
             bus.attach(oled, at: address)
             module = .bitmap(oled)
-        case .auto, .drm, .framebuffer, .png, .terminal:
+        case .auto, .drm, .framebuffer, .png, .terminal, .inky, .ePaper:
             throw SmallDisplaySetupError.notOnI2C(settings.kind)
         }
         self.bus = bus

@@ -93,7 +93,7 @@ public struct SmallDisplay: Sendable {
         case .hd44780: return hd44780(configuration: configuration, device: device)
         case .ssd1306: return try ssd1306(configuration: configuration, device: device)
         case .sh1106: return try sh1106(configuration: configuration, device: device)
-        case .auto, .drm, .framebuffer, .png, .terminal:
+        case .auto, .drm, .framebuffer, .png, .terminal, .inky, .ePaper:
             throw SmallDisplaySetupError.notOnI2C(configuration.display.kind)
         }
     }
