@@ -162,6 +162,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "weather-kiosk", "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform",
+                "Rendering",
             ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:

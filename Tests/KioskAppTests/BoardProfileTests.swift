@@ -109,7 +109,10 @@ import Testing
     }
 
     @Test func theEPaperAddOnsMoveTheButtonsOffThePanelsPins() throws {
-        for (addon, select) in [("inky-impression", "GPIO16"), ("waveshare-epaper", "GPIO13")] {
+        for (addon, select, kind) in [
+            ("inky-impression", "GPIO16", "inky"),
+            ("waveshare-epaper", "GPIO13", "waveshare-7in5-v2"),
+        ] {
             let configuration = try ConfigStore.resolve(
                 ConfigDocument(
                     file: "c.toml", text: "board = \"raspberry-pi-4\"\naddon = \"\(addon)\"\n"))
@@ -123,6 +126,8 @@ import Testing
                 #expect(!buttons.contains(pin))
             }
             #expect(configuration.display.theme == .paper)
+            #expect(configuration.display.kind.rawValue == kind)
+            #expect(configuration.display.spiDevice == "/dev/spidev0.0")
             #expect(configuration.buttons.chip == "pinctrl-bcm2711", "from the board")
         }
     }

@@ -117,4 +117,18 @@ struct PanelRefreshPolicyTests {
         #expect(policy.contentChanged(nearly, at: Self.time(2000)) == .wait)
         #expect(policy.nextRefresh(at: Self.time(2000)) == nil)
     }
+
+    @Test("The indoor step is a difference: 0.8 °F (0.44 °C) waits, 1 °F (0.56 °C) is drawn")
+    func indoorStepInFahrenheit() {
+        var policy = PanelRefreshPolicy(
+            settings: .init(minimumInterval: .seconds(60), partialRefresh: false))
+        let page = PanelContent(slide: "city Rome", indoor: Temperature(fahrenheit: 70))
+        #expect(policy.contentChanged(page, at: Self.time(0)) == .refresh(page, full: true))
+        #expect(policy.refreshFinished(succeeded: true, at: Self.time(30)) == .wait)
+        var warmer = page
+        warmer.indoor = Temperature(fahrenheit: 70.8)
+        #expect(policy.contentChanged(warmer, at: Self.time(600)) == .wait)
+        warmer.indoor = Temperature(fahrenheit: 71)
+        #expect(policy.contentChanged(warmer, at: Self.time(660)) == .refresh(warmer, full: true))
+    }
 }

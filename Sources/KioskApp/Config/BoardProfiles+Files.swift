@@ -138,6 +138,10 @@ extension BoardProfiles {
         # there. The page is drawn in the paper theme.
 
         [display]
+        # The panel is read from the board's EEPROM; name it instead (kind = "inky-what-red", …) on
+        # a board whose EEPROM is blank.
+        kind = "inky"
+        device = "/dev/spidev0.0"
         theme = "paper"
 
         [buttons]
@@ -187,6 +191,8 @@ extension BoardProfiles {
         # GPIO5, GPIO6 and GPIO13 (header pins 29, 31 and 33). The page is drawn in the paper theme.
 
         [display]
+        kind = "waveshare-7in5-v2"
+        device = "/dev/spidev0.0"
         theme = "paper"
 
         [buttons]
