@@ -83,4 +83,21 @@ import Testing
         #expect(finished.exitCode == 0, "\(finished.standardError)")
         await kiosk.stop()
     }
+
+    @Test func doctorChecksThePanelsSPIDeviceOffTheSimulator() async throws {
+        let kiosk = try await KioskFixture.start(extra: "[display]\nkind = \"inky\"\n")
+        defer { Task { await kiosk.stop() } }
+        let simulated = await kiosk.run(["doctor"])
+        #expect(
+            simulated.standardOutput.contains(
+                "OK    display     inky is simulated on the simulator board"),
+            "\(simulated.standardOutput)")
+        _ = await kiosk.run(["config", "set", "board", "raspberry-pi-4"])
+        _ = await kiosk.run(["config", "set", "display.device", "/dev/spidev-none.0"])
+        let real = await kiosk.run(["doctor"])
+        #expect(
+            real.standardOutput.contains(
+                "FAIL  display     /dev/spidev-none.0, the e-paper panel's SPI device, does not exist; turn SPI on with dtparam=spi=on and dtoverlay=spi0-0cs"
+            ), "\(real.standardOutput)")
+    }
 }

@@ -110,6 +110,14 @@ extension DoctorCommands {
                     "The terminal the kiosk runs in (\(display.size) scaled to fit).")
             ] + rotationFinding(display.rotate, panel: display.size)
         case .inky, .ePaper:
+            if configuration.board == "simulator" {
+                return [
+                    DoctorFinding(
+                        .ok, "display",
+                        "\(display.kind) is simulated on the simulator board; `status` names the PNG of its glass."
+                    )
+                ]
+            }
             // Only whether the SPI device is there: driving the panel would refresh it.
             let device = display.spiDevice
             return FileSystem.exists(device)
