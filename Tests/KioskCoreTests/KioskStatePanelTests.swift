@@ -166,4 +166,33 @@ struct KioskStatePanelTests {
         #expect(full == (kiosk.refreshes.count + 9) / 10)
         #expect(kiosk.refreshes.first?.full == true)
     }
+
+    @Test("A press at night redraws at once; the data that comes in does not")
+    func aPressAtNight() {
+        var kiosk = Kiosk(hour: 2)
+        kiosk.run(for: 3600)
+        #expect(kiosk.refreshes.isEmpty)
+        kiosk.send(.action(.nextPage, from: .button))
+        #expect(kiosk.refreshes.count == 1)
+        kiosk.run(for: 3600)
+        #expect(kiosk.refreshes.count == 1)
+    }
+
+    @Test("A panel that opened late adopts the frame it showed: no second refresh at once")
+    func aPanelThatOpenedLate() throws {
+        let clock = TestClock(hour: 12)
+        var state = KioskState(settings: Self.settings(), now: clock.now, seed: 7)
+        _ = state.handle(.displayDescribed(nil), at: clock.now)
+        #expect(
+            state.handle(.started(restored: nil, forecasts: []), at: clock.now).contains(.render))
+        #expect(state.panelPlan == nil)
+        let effects = state.handle(
+            .displayDescribed(EPaperPanel.inkyWhatRed.capabilities, showing: true), at: clock.now)
+        #expect(!effects.contains(.render))
+        let status = try #require(state.panelStatus(at: clock.now))
+        #expect(status.refreshesToday == 1)
+        #expect(status.minimumMinutes == 10)
+        #expect(status.pendingRefresh == nil)
+        #expect(status.nextPossibleRefresh == clock.now.wall.addingTimeInterval(600))
+    }
 }
