@@ -33,7 +33,10 @@ import Testing
     }
 
     private func ask(_ card: String, socket: String) async -> String? {
-        await onDedicatedThread { DoctorCommands.kioskOutput(on: card, socket: socket) }
+        // A long timeout: the full test run can keep the server's handler waiting.
+        await onDedicatedThread {
+            DoctorCommands.kioskOutput(on: card, socket: socket, timeout: 60)
+        }
     }
 
     @Test func theKioskOnTheCardIsNamedAsItsHolder() async throws {

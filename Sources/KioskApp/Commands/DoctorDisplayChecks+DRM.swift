@@ -59,10 +59,10 @@ extension DoctorCommands {
     /// What the kiosk answering on `socket` says it draws on, when that is DRM on `card`
     /// ("HDMI-A-1 on /dev/dri/card0, 1920x1080@60 (page flips on vblank)"); nil when no kiosk
     /// answers, or it draws elsewhere: then whoever holds the card is another program.
-    static func kioskOutput(on card: String, socket: String) -> String? {
+    static func kioskOutput(on card: String, socket: String, timeout: Double = 5) -> String? {
         let status: KioskStatus
         do {
-            let reply = try ControlClient(path: socket).send(.status, timeout: 5)
+            let reply = try ControlClient(path: socket).send(.status, timeout: timeout)
             status = try JSONDecoder().decode(
                 ControlCommands.StatusReply.self, from: Data(reply)
             ).status
