@@ -137,6 +137,23 @@ struct KioskStatePanelTests {
         #expect(status.lastRefresh == kiosk.clock.now.wall.addingTimeInterval(-5))
     }
 
+    @Test("A press that leaves the page as it is shows a change that waits at once")
+    func aPressShowsWhatWaits() {
+        // No sensor (its drift would leave more waiting). The first frame, the first
+        // forecast drawn when the interval allowed; the next forecast came in just after
+        // that refresh and waits for the interval, the panel idle.
+        var settings = Self.settings()
+        settings.sensorEnabled = false
+        var kiosk = Kiosk(settings: settings, hour: 12)
+        kiosk.run(for: 15 * 60 + 31)
+        #expect(kiosk.busyUntil == nil)
+        #expect(kiosk.state.panelStatus(at: kiosk.clock.now)?.pendingRefresh != nil)
+        let drawn = kiosk.refreshes.count
+        kiosk.send(.action(.showCity(0), from: .button))
+        #expect(kiosk.refreshes.count == drawn + 1, "the waiting change is drawn at once")
+        #expect(kiosk.state.panelStatus(at: kiosk.clock.now)?.pendingRefresh == nil)
+    }
+
     @Test("A refresh that failed is tried again after the interval, not at once")
     func aFailedRefreshIsRetriedWhenDue() {
         var kiosk = Kiosk(hour: 12)

@@ -73,8 +73,9 @@ extension KioskState {
     }
 
     /// Turns the frames this event asked for into the policy's decision, on an e-paper
-    /// panel: a person's action that changed the page redraws at once (once the panel is
-    /// not busy), anything else only when the content changed and the time allows.
+    /// panel: a person's action redraws at once when the page changed or a change waits
+    /// (once the panel is not busy), anything else only when the content changed and the
+    /// time allows.
     mutating func planPanel(
         after event: KioskEvent, at now: KioskTime, into effects: inout [KioskEffect]
     ) {
@@ -91,8 +92,10 @@ extension KioskState {
             decision = plan.policy.refreshFinished(succeeded: succeeded, at: now)
             if decision == .wait { decision = plan.policy.contentChanged(content, at: now) }
         case .button, .action:
+            // A person asked: what changed is drawn now, also a change that was waiting
+            // for the interval (a press that leaves the page as it is shows the news).
             decision =
-                asked
+                asked || plan.policy.differsFromShown(content)
                 ? plan.policy.buttonPressed(content, at: now)
                 : plan.policy.contentChanged(content, at: now)
         default:

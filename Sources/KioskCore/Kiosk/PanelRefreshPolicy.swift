@@ -151,6 +151,12 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
         return decide(at: now)
     }
 
+    /// Whether `content` differs from what the panel shows, or nothing is shown yet.
+    public func differsFromShown(_ content: PanelContent) -> Bool {
+        guard let shown else { return true }
+        return content.differs(from: shown, indoorStep: settings.indoorStep)
+    }
+
     /// The refresh under way has ended (BUSY cleared, or it failed: `succeeded` false keeps
     /// what was shown before, so the content is drawn again when due).
     public mutating func refreshFinished(succeeded: Bool, at now: KioskTime) -> Decision {
