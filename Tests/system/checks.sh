@@ -294,16 +294,18 @@ print(s.get("cityNumber") or 0)'
 }
 key_right_shows_next_city() {
     local pid before after deadline
-    guest 'weather-kiosk city add --name Rome --lat 41.89 --lon 12.48 >/dev/null &&
-        weather-kiosk city add --name Oslo --lat 59.91 --lon 10.75 >/dev/null &&
-        weather-kiosk config set buttons.backend evdev && weather-kiosk config set buttons.device button@11 &&
-        systemctl restart weather-kiosk' || return 1
-    wait_active 120 || return 1
+    # The keyboard first, so that the restarted kiosk finds it at once (a device that
+    # appears later is found by the kiosk's retry, up to a minute on this emulated CPU).
     guest 'rm -f /tmp/press /tmp/keys-done
         setsid sh -c "{ while [ ! -e /tmp/press ]; do sleep 0.2; done
             printf \"press KEY_RIGHT\nsleep 100\nrelease KEY_RIGHT\n\"
             while [ ! -e /tmp/keys-done ]; do sleep 0.2; done; echo quit; } |
             /root/uinput-keys button@11" >/tmp/uinput-keys.log 2>&1 </dev/null &' || return 1
+    guest 'weather-kiosk city add --name Rome --lat 41.89 --lon 12.48 >/dev/null &&
+        weather-kiosk city add --name Oslo --lat 59.91 --lon 10.75 >/dev/null &&
+        weather-kiosk config set buttons.backend evdev && weather-kiosk config set buttons.device button@11 &&
+        systemctl restart weather-kiosk' || return 1
+    wait_active 120 || return 1
     # Until the kiosk holds the keyboard's event device open.
     pid=$(guest systemctl show -P MainPID weather-kiosk)
     deadline=$(($(date +%s) + 60))

@@ -13,7 +13,7 @@
 # reaches only 10.0.2.100:80, which is a fake Open-Meteo run per connection on this
 # machine (fake-open-meteo.py), and this machine reaches the guest's sshd through
 # 127.0.0.1 only. Prints one line per check and "N passed, N failed"; exits 1 when a check
-# failed, 2 on a usage error.
+# failed, 2 on a usage error. WEATHER_KIOSK_SYSTEM_SMP sets the VM's CPUs (default 2).
 set -euo pipefail
 
 prepare_only=no
@@ -124,6 +124,9 @@ unshare --mount --propagation private -- bash -c '
     fail "making the disk image failed (log: $work/apt-download.log)."
 
 # --- booting --------------------------------------------------------------------------
+# Two emulated CPUs (a Pi has four); WEATHER_KIOSK_SYSTEM_SMP=1 when two suites run side by
+# side on a two-core machine, as .ci/run does.
+smp=${WEATHER_KIOSK_SYSTEM_SMP:-2}
 ssh_port=${WEATHER_KIOSK_SYSTEM_SSH_PORT:-$((20000 + RANDOM % 20000))}
 fake_log=$work/open-meteo-requests.log
 : >"$fake_log"
@@ -143,7 +146,7 @@ boot_vm() {
     network="$network,guestfwd=tcp:10.0.2.100:80-cmd:/usr/bin/python3"
     network="$network $project/Tests/system/fake-open-meteo.py --stdio $fake_log"
     rm -f "$work/monitor.sock"
-    qemu-system-aarch64 -nodefaults -M virt -cpu cortex-a72 -smp 2 -m 1024 \
+    qemu-system-aarch64 -nodefaults -M virt -cpu cortex-a72 -smp "$smp" -m 1024 \
         -display none -no-reboot \
         -kernel "$cache/vmlinuz" -initrd "$cache/initrd" \
         -append "console=ttyAMA0 panic=-1 quiet" \
