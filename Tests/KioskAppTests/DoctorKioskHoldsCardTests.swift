@@ -19,9 +19,11 @@ import Testing
             showing: .init(page: "city", city: "Rome", cityNumber: 1, pausedSeconds: nil),
             cities: ["Rome"], recentCities: [],
             forecast: .init(
-                fetchedAt: nil, stale: false, error: nil, nextRefreshSeconds: 60, failures: 0),
+                fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), stale: false, error: nil,
+                nextRefreshSeconds: 60, failures: 0),
             sensor: .init(kind: "none"),
             config: .init(path: directory.file("config.toml"), problems: []))
+        // Dated as the kiosk dates them (a status with a forecast has times in it).
         return try ControlServer(path: directory.file("control.sock")) { _ in
             struct Reply: Encodable { var status: KioskStatus }
             do {
