@@ -149,7 +149,11 @@ public enum KioskDaemon {
             .init(
                 service: MQTTService(
                     engine: engine, board: mqttBoard, files: files, logger: logger)))
+        // A service with nothing to do (no watchdog, no [mqtt]) ends at once; it stays in the
+        // group until the shutdown reaches it, or the group would take its end, seen during
+        // another service's shutdown (Ctrl+C early, under load), for a failure.
         for index in services.indices.dropFirst() {
+            services[index].service = UntilShutdown(services[index].service)
             services[index].successTerminationBehavior = .ignore
         }
 

@@ -273,3 +273,22 @@ extension KioskEngine {
     }
 
 }
+
+/// Runs `service`, then (when it ended by itself) waits for the group's graceful shutdown:
+/// a service that ends during another one's shutdown is an error to `ServiceGroup`.
+struct UntilShutdown: Service, CustomStringConvertible {
+    let service: any Service
+
+    init(_ service: any Service) { self.service = service }
+
+    var description: String { String(describing: service) }
+
+    func run() async throws {
+        try await service.run()
+        do {
+            try await gracefulShutdown()
+        } catch {
+            // Cancelled: the group is ending anyway.
+        }
+    }
+}
