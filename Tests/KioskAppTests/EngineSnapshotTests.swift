@@ -49,15 +49,22 @@ import Testing
         await running.value
     }
 
+    /// Rome, no network, and a config refused at start.
+    private static func engineStartedWithABrokenConfig(_ directory: TemporaryDirectory)
+        -> KioskEngine
+    {
+        KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
+            configProblems: ["config.toml, line 2: expected a table name."])
+    }
+
     /// A config refused at start is in the very first snapshot: no `status` answered while
     /// the first frame is drawn says the config was fine (a race seen under load).
     @Test func aConfigRefusedAtStartIsInTheFirstSnapshot() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let engine = KioskEngine.forTesting(
-            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
-            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
-            configProblems: ["config.toml, line 2: expected a table name."])
+        let engine = Self.engineStartedWithABrokenConfig(directory)
         var follower = engine.snapshotStream().makeAsyncIterator()
         let running = Task { await engine.run() }
         let first = try #require(await follower.next())
@@ -73,10 +80,7 @@ import Testing
     @Test func aStatusAskedBeforeTheStartWaitsForIt() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let engine = KioskEngine.forTesting(
-            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
-            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
-            configProblems: ["config.toml, line 2: expected a table name."])
+        let engine = Self.engineStartedWithABrokenConfig(directory)
         let asked = Task { await engine.control(.status) }
         // Let the request reach the engine before it runs.
         for _ in 0..<100_000 where await engine.waitingForTheStart == 0 { await Task.yield() }

@@ -146,10 +146,8 @@ public struct ControlCommands: Sendable {
     }
 
     func decode<Reply: Decodable>(_ type: Reply.Type, from reply: [UInt8]) throws -> Reply {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            return try decoder.decode(type, from: Data(reply))
+            return try ControlProtocol.replyDecoder().decode(type, from: Data(reply))
         } catch {
             throw CommandFailure.runtime(
                 "The kiosk's answer lacks what this version of the command expects (\(error)); are the daemon and the command the same version?"

@@ -63,10 +63,8 @@ extension DoctorCommands {
         let status: KioskStatus
         do {
             let reply = try ControlClient(path: socket).send(.status, timeout: timeout)
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601  // as the kiosk encodes them
-            status = try decoder.decode(ControlCommands.StatusReply.self, from: Data(reply))
-                .status
+            status = try ControlProtocol.replyDecoder()
+                .decode(ControlCommands.StatusReply.self, from: Data(reply)).status
         } catch {
             return nil  // No kiosk to ask (or it did not answer): the warning stands.
         }

@@ -64,6 +64,13 @@ public enum ControlProtocol {
         Array("{\"ok\":true\(fields.isEmpty ? "" : "," + fields)}\n".utf8)
     }
 
+    /// A decoder for reply lines: dates as `successLine(_:)` encodes them (ISO 8601).
+    static func replyDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
     /// Encodes `value`'s members after `"ok":true`.
     public static func successLine(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
