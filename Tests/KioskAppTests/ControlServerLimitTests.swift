@@ -34,7 +34,9 @@ import Testing
         #expect(idle.allSatisfy { $0 >= 0 })
         let client = ControlClient(path: server.path)
         let reply = await onDedicatedThread {
-            Result { try client.send(ControlRequest(cmd: "status"), timeout: 10) }
+            // The reply comes from a task on the cooperative pool, which the whole test run
+            // shares: on two cores it waited over 10 s once (the request was handled).
+            Result { try client.send(ControlRequest(cmd: "status"), timeout: 60) }
         }
         switch reply {
         case .success(let line):
