@@ -53,4 +53,12 @@ public enum CurrentProcess {
     public static func ignoreStraySignals() {
         for number in straySignals + [SIGHUP] { signal(number, SIG_IGN) }
     }
+
+    /// Gives SIGINT and SIGTERM their default action (ending the process), also when the
+    /// parent ignored them: a shell script's background job (`weather-kiosk run &`) starts
+    /// with SIGINT ignored, and a stop sent in a daemon's first moments, before it traps
+    /// the signals, would otherwise be lost.
+    public static func stopOnInterrupt() {
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
+    }
 }

@@ -6,8 +6,10 @@ import Testing
 /// pseudo-terminal (util-linux `script`), Ctrl-C (SIGINT) leaves the alternate screen, so
 /// the last frame does not stay in the scrollback.
 @Suite struct TerminalRestoreTests {
-    /// Runs `arguments` in a pseudo-terminal, sends SIGINT once the alternate screen is
-    /// entered, and returns everything the terminal received.
+    /// Runs `arguments` in a pseudo-terminal, sends SIGINT as soon as the alternate screen is
+    /// entered, and returns everything the terminal received. The program starts as a
+    /// background job of `sh`, with SIGINT ignored until it traps it: the screen must not be
+    /// entered before a Ctrl-C can end it (in CI a SIGINT sent then was lost, and `run` ran on).
     func interruptInTerminal(_ arguments: [String], in directory: TemporaryDirectory) async
         -> String
     {
@@ -20,7 +22,7 @@ import Testing
             escape=$(printf '\\033')
             tries=0
             until grep -q "$escape\\[?1049h" "$typescript" 2>/dev/null; do
-                tries=$((tries + 1)); [ $tries -gt 600 ] && break; sleep 0.05
+                tries=$((tries + 1)); [ $tries -gt 3000 ] && break; sleep 0.01
             done
             kill -INT "$(cat "$pidfile")"
             wait $wrapper

@@ -72,3 +72,20 @@ import Testing
         #expect(Set(host.addresses).count == host.addresses.count)
     }
 }
+
+/// The daemon's stop signals mean "stop" from its first moment, whatever the parent left.
+@Suite struct StopSignalTests {
+    @Test func stopOnInterruptUndoesAnInheritedIgnore() {
+        for number in [SIGINT, SIGTERM] {
+            var original = sigaction()
+            sigaction(number, nil, &original)
+            defer { sigaction(number, &original, nil) }
+            signal(number, SIG_IGN)
+            CurrentProcess.stopOnInterrupt()
+            var now = sigaction()
+            sigaction(number, nil, &now)
+            let handler = unsafeBitCast(now.__sigaction_handler.sa_handler, to: Int.self)
+            #expect(handler == unsafeBitCast(SIG_DFL, to: Int.self), "signal \(number)")
+        }
+    }
+}

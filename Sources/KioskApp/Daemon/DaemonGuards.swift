@@ -48,8 +48,10 @@ final class DaemonLock: Sendable {
 /// service group handles.
 enum DaemonSignals {
     /// Ignores the stray signals (`CurrentProcess.straySignals`), and SIGHUP until the
-    /// reload service traps it.
-    static func ignoreStray() {
+    /// reload service traps it; SIGINT and SIGTERM end the kiosk from the first moment
+    /// (gracefully once the service group traps them).
+    static func prepare() {
         CurrentProcess.ignoreStraySignals()
+        CurrentProcess.stopOnInterrupt()
     }
 }

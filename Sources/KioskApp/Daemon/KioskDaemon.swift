@@ -23,7 +23,7 @@ public enum KioskDaemon {
         store: ConfigStore, environment: [String: String], logger: Logger,
         time: any TimeSource = SystemTimeSource(), transport: (any HTTPTransport)? = nil
     ) async throws {
-        DaemonSignals.ignoreStray()
+        DaemonSignals.prepare()
         if !ProcessMemory.configureForLongRun() {
             logger.notice("glibc refused the malloc settings for a long run; memory use may grow")
         }
@@ -69,10 +69,6 @@ public enum KioskDaemon {
         let addCity = CityAddHint.command(
             configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
             workingDirectory: CurrentProcess.workingDirectory, environment: environment)
-        if configuration.display.kind == .terminal, CurrentProcess.isTerminal(1) {
-            // The alternate screen without a cursor; `restoreTerminal` gives the terminal back.
-            writeToTerminal(TerminalScreen.enter)
-        }
         var parts = KioskEngine.Parts(
             time: time, transport: transport,
             makeDisplay: { configuration, onFrame in
@@ -107,7 +103,16 @@ public enum KioskDaemon {
         let quitSwitch = QuitSwitch()
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
-                service: EngineService(engine: engine),
+                service: EngineService(
+                    engine: engine,
+                    starting: {
+                        // The alternate screen without a cursor; `restoreTerminal` gives
+                        // the terminal back. Entered once SIGINT stops the kiosk gracefully
+                        // (before that, a shell's background job has SIGINT ignored).
+                        if configuration.display.kind == .terminal, CurrentProcess.isTerminal(1) {
+                            writeToTerminal(TerminalScreen.enter)
+                        }
+                    }),
                 successTerminationBehavior: .gracefullyShutdownGroup)
         ]
         let openControl: @Sendable (String) throws -> ControlServer = { path in

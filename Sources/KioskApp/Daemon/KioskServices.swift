@@ -9,8 +9,13 @@ import UnixSignals
 /// back).
 struct EngineService: Service {
     let engine: KioskEngine
+    /// Runs first. The group starts its services only once it listens for SIGTERM and
+    /// SIGINT, so whatever this shows (the terminal's alternate screen) is given back by
+    /// a graceful shutdown even when the signal comes at once.
+    var starting: @Sendable () -> Void = {}
 
     func run() async {
+        starting()
         await withGracefulShutdownHandler {
             await engine.run()
         } onGracefulShutdown: {
