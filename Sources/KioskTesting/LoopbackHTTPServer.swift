@@ -144,15 +144,20 @@ public final class LoopbackHTTPServer: Sendable {
 
     // MARK: - Accepting
 
+    /// The server's tasks run at high priority: on Linux that is another of libdispatch's
+    /// thread pools than the default one, where the test run's synchronous, CPU-bound tests
+    /// queue. Sharing that queue, a loaded machine kept requests waiting for over 20 s.
+    private static let priority = TaskPriority.high
+
     private func launch(pool: some AsyncSocketPool) {
-        let poolTask = Task {
+        let poolTask = Task(priority: Self.priority) {
             do {
                 try await pool.run()
             } catch {
                 // Cancelled by stop(): the pool has closed its epoll descriptor.
             }
         }
-        let acceptTask = Task { await acceptConnections() }
+        let acceptTask = Task(priority: Self.priority) { await acceptConnections() }
         state.withLock {
             $0.poolTask = poolTask
             $0.acceptTask = acceptTask
@@ -178,7 +183,7 @@ public final class LoopbackHTTPServer: Sendable {
                 state.connectionCount += 1
                 let id = state.nextConnectionID
                 state.nextConnectionID += 1
-                state.connections[id] = Task {
+                state.connections[id] = Task(priority: Self.priority) {
                     var connection = LoopbackConnection(socket: client, server: self)
                     await connection.run()
                     self.connectionEnded(id)
