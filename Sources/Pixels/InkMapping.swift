@@ -10,30 +10,48 @@ public import KioskCore
 public struct InkMapper: Sendable {
     /// The inks, 0xRRGGBB, in the panel's index order.
     public let inks: [UInt32]
-    private let components: [(Double, Double, Double)]
+    private let components: [Components]
+    /// The indices of black and white among the inks, when the panel has them.
+    private let black: UInt8?
+    private let white: UInt8?
+
+    /// One ink's red, green and blue, 0…255.
+    private struct Components {
+        var red: Double
+        var green: Double
+        var blue: Double
+    }
 
     /// A mapper for `inks` (at least one).
     public init(inks: [UInt32]) {
         precondition(!inks.isEmpty)
         self.inks = inks
         components = inks.map {
-            (Double(($0 >> 16) & 0xFF), Double(($0 >> 8) & 0xFF), Double($0 & 0xFF))
+            Components(
+                red: Double(($0 >> 16) & 0xFF), green: Double(($0 >> 8) & 0xFF),
+                blue: Double($0 & 0xFF))
         }
+        black = inks.firstIndex(of: 0x000000).map(UInt8.init)
+        white = inks.firstIndex(of: 0xFFFFFF).map(UInt8.init)
     }
 
     /// The index of the ink nearest to `red`, `green`, `blue` (0…255 each).
     public func nearest(red: Double, green: Double, blue: Double) -> UInt8 {
+        // A plain loop: this runs for every pixel of a panel's picture.
         var best = 0
         var bestDistance = Double.infinity
-        for (index, ink) in components.enumerated() {
-            let dr = red - ink.0
-            let dg = green - ink.1
-            let db = blue - ink.2
+        var index = 0
+        while index < components.count {
+            let ink = components[index]
+            let dr = red - ink.red
+            let dg = green - ink.green
+            let db = blue - ink.blue
             let distance = 0.3 * dr * dr + 0.59 * dg * dg + 0.11 * db * db
             if distance < bestDistance {
                 bestDistance = distance
                 best = index
             }
+            index += 1
         }
         return UInt8(best)
     }
@@ -66,16 +84,13 @@ public struct InkMapper: Sendable {
         return max(red, green, blue) - min(red, green, blue) < 24
     }
 
-    private var black: UInt8? { inks.firstIndex(of: 0x000000).map(UInt8.init) }
-    private var white: UInt8? { inks.firstIndex(of: 0xFFFFFF).map(UInt8.init) }
-
     /// Whether `pixel` is one of the inks already (within a few steps, for anti-aliasing
     /// that rounds).
     public func isInk(_ pixel: UInt32) -> Bool {
         let ink = components[Int(nearest(pixel))]
-        return abs(Double((pixel >> 16) & 0xFF) - ink.0) <= 4
-            && abs(Double((pixel >> 8) & 0xFF) - ink.1) <= 4
-            && abs(Double(pixel & 0xFF) - ink.2) <= 4
+        return abs(Double((pixel >> 16) & 0xFF) - ink.red) <= 4
+            && abs(Double((pixel >> 8) & 0xFF) - ink.green) <= 4
+            && abs(Double(pixel & 0xFF) - ink.blue) <= 4
     }
 
     /// The frame for `image`: `solid` inks everywhere, error diffusion where `ditherable`
@@ -101,35 +116,37 @@ public struct InkMapper: Sendable {
                 let blue = Double(pixel & 0xFF) + carried.2
                 // Greys (cloud shading, land on a black-and-white map) dither in black and
                 // white only, so a seven-colour panel shows no coloured noise in them.
-                let ink =
-                    isGrey(pixel) && black != nil && white != nil
-                    ? (0.2126 * red + 0.7152 * green + 0.0722 * blue < 128 ? black! : white!)
-                    : nearest(red: red, green: green, blue: blue)
+                let ink: UInt8
+                if isGrey(pixel), let black, let white {
+                    ink = 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128 ? black : white
+                } else {
+                    ink = nearest(red: red, green: green, blue: blue)
+                }
                 frame.indices[index] = ink
                 let chosen = components[Int(ink)]
-                let error = (red - chosen.0, green - chosen.1, blue - chosen.2)
-                let targets: [(dx: Int, dy: Int, weight: Double)] = [
-                    (1, 0, 7 / 16), (-1, 1, 3 / 16), (0, 1, 5 / 16), (1, 1, 1 / 16),
-                ]
-                for target in targets {
-                    let column = x + target.dx
-                    let row = y + target.dy
+                let error = (red - chosen.red, green - chosen.green, blue - chosen.blue)
+                // Floyd–Steinberg: 7/16 right, 3/16 below left, 5/16 below, 1/16 below right;
+                // only into ditherable pixels.
+                func spread(_ dx: Int, _ dy: Int, _ weight: Double) {
+                    let column = x + dx
+                    let row = y + dy
                     guard column >= 0, column < width, row < image.height,
                         ditherable[row * width + column]
-                    else { continue }
-                    let share = (
-                        error.0 * target.weight, error.1 * target.weight, error.2 * target.weight
-                    )
-                    if target.dy == 0 {
-                        current[column + 1].0 += share.0
-                        current[column + 1].1 += share.1
-                        current[column + 1].2 += share.2
+                    else { return }
+                    if dy == 0 {
+                        current[column + 1].0 += error.0 * weight
+                        current[column + 1].1 += error.1 * weight
+                        current[column + 1].2 += error.2 * weight
                     } else {
-                        next[column + 1].0 += share.0
-                        next[column + 1].1 += share.1
-                        next[column + 1].2 += share.2
+                        next[column + 1].0 += error.0 * weight
+                        next[column + 1].1 += error.1 * weight
+                        next[column + 1].2 += error.2 * weight
                     }
                 }
+                spread(1, 0, 7 / 16)
+                spread(-1, 1, 3 / 16)
+                spread(0, 1, 5 / 16)
+                spread(1, 1, 1 / 16)
             }
             current = next
             next = [(Double, Double, Double)](repeating: (0, 0, 0), count: width + 2)
