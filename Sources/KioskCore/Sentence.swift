@@ -17,6 +17,19 @@ public enum Sentence {
         return last.count == 2 && marks.contains(last[0]) && marks.contains(last[1])
     }
 
+    /// `sentence` as a clause of a longer one: without its full stop, and with its first
+    /// word in lower case unless that word is a name ("I2C", "/dev/i2c-1", "BUSY"):
+    /// "Cannot open /dev/i2c-1." becomes "cannot open /dev/i2c-1".
+    public static func clause(_ sentence: String) -> String {
+        var text = Substring(sentence)
+        while text.last == "." { text = text.dropLast() }
+        let word = text.prefix { $0 != " " }
+        guard let first = word.first, first.isUppercase,
+            word.dropFirst().allSatisfy({ $0.isLowercase })
+        else { return String(text) }
+        return first.lowercased() + text.dropFirst()
+    }
+
     private static func endsSentence(_ text: String) -> Bool {
         guard let last = text.last else { return false }
         return last == "." || last == "?" || last == "!"

@@ -231,9 +231,13 @@ struct InkyEEPROMTests {
             try await InkyEEPROM.detect(on: bus.device(at: 0x50))
         }
         #expect(
-            error?.description.hasPrefix("No Inky EEPROM answered at 0x50 on the simulated bus")
+            error?.description.hasPrefix(
+                "No Inky EEPROM could be read at 0x50 on the simulated bus: nothing answers")
                 == true)
-        #expect(error?.description.hasSuffix("or name the panel in display.kind.") == true)
+        #expect(
+            error?.description.hasSuffix(
+                "or name the panel in display.kind (inky-impression-5.7, inky-impression-7.3, inky-what-red, …)."
+            ) == true)
     }
 }
 

@@ -94,10 +94,17 @@ import Testing
             "\(simulated.standardOutput)")
         _ = await kiosk.run(["config", "set", "board", "raspberry-pi-4"])
         _ = await kiosk.run(["config", "set", "display.device", "/dev/spidev-none.0"])
+        _ = await kiosk.run(["config", "set", "display.bus", "98"])
         let real = await kiosk.run(["doctor"])
         #expect(
             real.standardOutput.contains(
                 "FAIL  display     /dev/spidev-none.0, the e-paper panel's SPI device, does not exist; turn SPI on with dtparam=spi=on and dtoverlay=spi0-0cs"
             ), "\(real.standardOutput)")
+        // The EEPROM's answer is checked in the kernel VM (i2c-stub); here, a bus with none.
+        #expect(
+            real.standardOutput.contains(
+                "FAIL  display     No Inky EEPROM could be read at 0x50 on /dev/i2c-98: cannot open /dev/i2c-98"
+            ),
+            "\(real.standardOutput)")
     }
 }

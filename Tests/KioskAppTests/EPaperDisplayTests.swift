@@ -120,7 +120,7 @@ import Testing
         await #expect {
             _ = try await DisplayCatalog.open(configuration)
         } throws: { error in
-            "\(error)".contains("No Inky EEPROM answered at 0x50 on /dev/i2c-250")
+            "\(error)".contains("No Inky EEPROM could be read at 0x50 on /dev/i2c-250: cannot open")
         }
     }
 }

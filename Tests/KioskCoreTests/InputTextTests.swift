@@ -66,6 +66,9 @@ import Testing
 
     @Test func sentencesEndOnce() {
         #expect(Sentence.ended("It failed") == "It failed.")
+        #expect(Sentence.clause("Cannot open /dev/i2c-1.") == "cannot open /dev/i2c-1")
+        #expect(Sentence.clause("I2C is off.") == "I2C is off")
+        #expect(Sentence.clause("BUSY stayed low") == "BUSY stayed low")
         #expect(Sentence.ended("(byte mode, the default).") == "(byte mode, the default).")
         #expect(
             Sentence.ended("is it a framebuffer (/dev/fbN)?") == "is it a framebuffer (/dev/fbN)?")

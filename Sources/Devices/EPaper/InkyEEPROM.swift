@@ -65,9 +65,10 @@ public struct InkyEEPROM: Sendable, Hashable, CustomStringConvertible {
             bytes = try await device.read(register: 0x00, count: length)
         } catch {
             throw EPaperError(
-                "No Inky EEPROM answered at \(device.location) (\(error)); check that the "
-                    + "board sits on all 40 pins and I2C is on (dtparam=i2c_arm=on), or name "
-                    + "the panel in display.kind.")
+                "No Inky EEPROM could be read at \(device.location): "
+                    + "\(Sentence.clause(String(describing: error))); with an Inky, check that "
+                    + "it sits on all 40 pins, or name the panel in display.kind "
+                    + "(inky-impression-5.7, inky-impression-7.3, inky-what-red, …).")
         }
         guard let eeprom = InkyEEPROM(bytes: bytes) else {
             throw EPaperError(

@@ -120,14 +120,15 @@ extension DoctorCommands {
             }
             // Only whether the SPI device is there: driving the panel would refresh it.
             let device = display.spiDevice
-            return FileSystem.exists(device)
-                ? [DoctorFinding(.ok, "display", "\(display.kind) on \(device).")]
-                : [
-                    DoctorFinding(
-                        .failure, "display",
-                        "\(device), the e-paper panel's SPI device, does not exist; turn SPI on with dtparam=spi=on and dtoverlay=spi0-0cs in /boot/firmware/config.txt and reboot, or set display.device."
-                    )
-                ]
+            let spi =
+                FileSystem.exists(device)
+                ? DoctorFinding(.ok, "display", "\(display.kind) on \(device).")
+                : DoctorFinding(
+                    .failure, "display",
+                    "\(device), the e-paper panel's SPI device, does not exist; turn SPI on with dtparam=spi=on and dtoverlay=spi0-0cs in /boot/firmware/config.txt and reboot, or set display.device."
+                )
+            guard display.kind == .inky else { return [spi] }
+            return [await inkyIdentity(configuration), spi]
         case .hd44780, .ssd1306, .sh1106:
             // Only whether the module acknowledges its address: initialising it would
             // disturb the picture of a kiosk that is running.
@@ -145,6 +146,21 @@ extension DoctorCommands {
             } catch {
                 return [DoctorFinding(.failure, "display", "\(error)")]
             }
+        }
+    }
+
+    /// Which panel the Inky's EEPROM names (read only: the panel is not touched), or why it
+    /// cannot be read.
+    static func inkyIdentity(_ configuration: KioskConfiguration) async -> DoctorFinding {
+        let eeprom = LinuxI2CBus(
+            path: "/dev/i2c-\(configuration.displayI2CBus)", busKey: "display.bus"
+        ).device(at: InkyEEPROM.address)
+        do {
+            let (identity, panel) = try await InkyEEPROM.detect(on: eeprom)
+            return DoctorFinding(
+                .ok, "display", "The Inky EEPROM at \(eeprom.location) says \(identity): \(panel).")
+        } catch {
+            return DoctorFinding(.failure, "display", "\(error)")
         }
     }
 
