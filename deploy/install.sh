@@ -106,12 +106,12 @@ if ! cmp -s "$binary" "$bin_path" 2>/dev/null; then
 fi
 
 # 3. Groups and the service user.
-for group in i2c gpio weather-kiosk; do
+for group in i2c gpio spi weather-kiosk; do
     # shellcheck disable=SC2086
     group_exists "$group" || groupadd --system $prefix_args "$group"
 done
 groups=""
-for group in i2c gpio video input tty; do
+for group in i2c gpio spi video input tty; do
     group_exists "$group" && groups="$groups${groups:+,}$group"
 done
 if ! user_exists weather-kiosk; then
@@ -166,7 +166,7 @@ fi
 # 7. The service.
 if systemd_running; then
     udevadm control --reload-rules 2>/dev/null || true
-    udevadm trigger --subsystem-match=i2c-dev --subsystem-match=gpio 2>/dev/null || true
+    udevadm trigger --subsystem-match=i2c-dev --subsystem-match=gpio --subsystem-match=spidev 2>/dev/null || true
     systemctl daemon-reload
     systemctl enable weather-kiosk.service >/dev/null 2>&1
     systemctl restart weather-kiosk.service

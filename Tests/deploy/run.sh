@@ -48,7 +48,7 @@ check "unit installed pointing at /usr/local/bin" grep -q "^ExecStart=/usr/local
 check "udev rules installed" test -f "$root/etc/udev/rules.d/60-weather-kiosk.rules"
 check "config written from the example and valid" "$root/usr/local/bin/weather-kiosk" config check "$root/etc/weather-kiosk/config.toml"
 check "config mode 0640" test "$(stat -c %a "$root/etc/weather-kiosk/config.toml")" = 640
-check "user weather-kiosk with its groups" bash -c "grep -q '^weather-kiosk:' '$root/etc/passwd' && grep -q '^video:.*weather-kiosk' '$root/etc/group' && grep -q '^i2c:.*weather-kiosk' '$root/etc/group' && grep -q '^gpio:.*weather-kiosk' '$root/etc/group'"
+check "user weather-kiosk with its groups" bash -c "grep -q '^weather-kiosk:' '$root/etc/passwd' && grep -q '^video:.*weather-kiosk' '$root/etc/group' && grep -q '^i2c:.*weather-kiosk' '$root/etc/group' && grep -q '^gpio:.*weather-kiosk' '$root/etc/group' && grep -q '^spi:.*weather-kiosk' '$root/etc/group'"
 echo "# edited by hand" >> "$root/etc/weather-kiosk/config.toml"
 before=$(sha256sum < "$root/etc/weather-kiosk/config.toml")
 check "install.sh again succeeds" deploy/install.sh --root "$root" --binary "$binary" --no-deps

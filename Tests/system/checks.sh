@@ -139,6 +139,10 @@ check "the unit is the packaged one, with no drop-ins" \
         echo "FragmentPath $(systemctl show -P FragmentPath weather-kiosk), packaged $packaged" &&
         [ "$(systemctl show -P FragmentPath weather-kiosk)" = "$packaged" ] &&
         [ -z "$(systemctl show -P DropInPaths weather-kiosk)" ]'
+check "e-paper ready: the service's user is in group spi, and its unit admits spidev (char-spi rw)" \
+    guest 'echo "groups: $(id -nG weather-kiosk); DeviceAllow: $(systemctl show -P DeviceAllow weather-kiosk)" &&
+        id -nG weather-kiosk | tr " " "\n" | grep -qx spi &&
+        systemctl show -P DeviceAllow weather-kiosk | grep -q "char-spi rw"'
 check "it reports its state to systemd (STATUS= is set)" \
     guest '[ -n "$(systemctl show -P StatusText weather-kiosk)" ] && systemctl show -P StatusText weather-kiosk'
 
