@@ -120,19 +120,21 @@ struct KioskStatePanelTests {
     @Test("A press redraws at once; a second one while BUSY waits for it to clear")
     func aPressRedrawsAtOnce() throws {
         var kiosk = Kiosk(hour: 12)
-        #expect(kiosk.refreshes.count == 1)  // the first frame
+        #expect(kiosk.refreshes.count == 1)  // the first frame, before any forecast
         kiosk.run(for: 60)
-        #expect(kiosk.refreshes.count == 1)
+        #expect(kiosk.refreshes.count == 2, "the first forecast, as soon as BUSY cleared")
+        kiosk.run(for: 60)
+        #expect(kiosk.refreshes.count == 2)
         kiosk.send(.action(.nextCity, from: .button))
-        #expect(kiosk.refreshes.count == 2, "a press within the interval redraws at once")
+        #expect(kiosk.refreshes.count == 3, "a press within the interval redraws at once")
         kiosk.clock.advance(5)
         kiosk.send(.action(.nextCity, from: .button))
-        #expect(kiosk.refreshes.count == 2, "nothing is sent while the panel is busy")
+        #expect(kiosk.refreshes.count == 3, "nothing is sent while the panel is busy")
         kiosk.run(for: 30)
-        #expect(kiosk.refreshes.count == 3, "drawn as soon as BUSY cleared")
+        #expect(kiosk.refreshes.count == 4, "drawn as soon as BUSY cleared")
         #expect(kiosk.state.slide == Slide(.page(.city), cityIndex: 0))
         let status = try #require(kiosk.state.panelStatus(at: kiosk.clock.now))
-        #expect(status.refreshesToday == 3)
+        #expect(status.refreshesToday == 4)
         #expect(status.busy)
         #expect(status.lastRefresh == kiosk.clock.now.wall.addingTimeInterval(-5))
     }
@@ -140,12 +142,13 @@ struct KioskStatePanelTests {
     @Test("A press that leaves the page as it is shows a change that waits at once")
     func aPressShowsWhatWaits() {
         // No sensor (its drift would leave more waiting). The first frame, the first
-        // forecast drawn when the interval allowed; the next forecast came in just after
-        // that refresh and waits for the interval, the panel idle.
+        // forecast drawn once BUSY cleared (at 30 s); the next forecast came in at 15 min
+        // and waits for the end of the interval (15 min 30 s), the panel idle.
         var settings = Self.settings()
         settings.sensorEnabled = false
         var kiosk = Kiosk(settings: settings, hour: 12)
-        kiosk.run(for: 15 * 60 + 31)
+        kiosk.run(for: 15 * 60 + 20)
+        #expect(kiosk.refreshes.count == 2)
         #expect(kiosk.busyUntil == nil)
         #expect(kiosk.state.panelStatus(at: kiosk.clock.now)?.pendingRefresh != nil)
         let drawn = kiosk.refreshes.count

@@ -131,4 +131,43 @@ struct PanelRefreshPolicyTests {
         warmer.indoor = Temperature(fahrenheit: 71)
         #expect(policy.contentChanged(warmer, at: Self.time(660)) == .refresh(warmer, full: true))
     }
+
+    @Test(
+        "The first forecast of a page that has none is drawn at once (not at night); the next waits"
+    )
+    func firstForecast() {
+        var policy = PanelRefreshPolicy(
+            settings: .init(
+                minimumInterval: .seconds(900), partialRefresh: false, night: Self.night))
+        let waiting = PanelContent(slide: "city Rome")
+        var fetched = waiting
+        fetched.forecastFetchedAt = Self.midnight.addingTimeInterval(8 * 3600 + 40)
+        #expect(
+            policy.contentChanged(waiting, at: Self.time(8 * 3600)) == .refresh(waiting, full: true)
+        )
+        #expect(policy.refreshFinished(succeeded: true, at: Self.time(8 * 3600 + 30)) == .wait)
+        #expect(policy.nextRefresh(at: Self.time(8 * 3600 + 30)) == nil)
+        // Forty seconds after the start, the first forecast: drawn now, not in 15 minutes.
+        #expect(
+            policy.contentChanged(fetched, at: Self.time(8 * 3600 + 40))
+                == .refresh(fetched, full: true))
+        #expect(policy.refreshFinished(succeeded: true, at: Self.time(8 * 3600 + 70)) == .wait)
+        // The one after it keeps to the interval.
+        var newer = fetched
+        newer.forecastFetchedAt = Self.midnight.addingTimeInterval(8 * 3600 + 300)
+        #expect(policy.contentChanged(newer, at: Self.time(8 * 3600 + 300)) == .wait)
+        #expect(
+            policy.nextRefresh(at: Self.time(8 * 3600 + 300))
+                == Self.time(8 * 3600 + 40 + 900).monotonic)
+
+        // At night a first forecast waits for the morning like any change.
+        var night = PanelRefreshPolicy(
+            settings: .init(
+                minimumInterval: .seconds(900), partialRefresh: false, night: Self.night))
+        #expect(night.contentChanged(waiting, at: Self.time(3600)) == .wait)
+        #expect(night.buttonPressed(waiting, at: Self.time(3600)) == .refresh(waiting, full: true))
+        #expect(night.refreshFinished(succeeded: true, at: Self.time(3630)) == .wait)
+        #expect(night.contentChanged(fetched, at: Self.time(3700)) == .wait)
+        #expect(night.nextRefresh(at: Self.time(3700)) == Self.time(6 * 3600 + 30 * 60).monotonic)
+    }
 }

@@ -50,6 +50,9 @@ public struct PanelContent: Sendable, Hashable {
 ///
 /// - A change of content is drawn at once if the last refresh is at least
 ///   `minimumInterval` ago, otherwise when it will be (later changes fold into that one).
+/// - The first forecast of a page that shows none yet (a fresh install, a city just added)
+///   is drawn at once, whatever the interval: one refresh, instead of a page without a
+///   forecast for up to the whole interval.
 /// - No refresh at night (the picture stays; the changes are drawn when the night ends).
 /// - A button press redraws at once, whatever the interval, unless the panel is busy; then
 ///   as soon as it is done.
@@ -131,7 +134,10 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
     public func nextRefresh(at now: KioskTime) -> MonotonicInstant? {
         guard !busy, let wanted, needsDrawing(wanted) else { return nil }
         if buttonPending { return now.monotonic }
-        var due = lastRefresh.map { $0.advanced(by: settings.minimumInterval) } ?? now.monotonic
+        var due =
+            bringsFirstForecast(wanted)
+            ? now.monotonic
+            : lastRefresh.map { $0.advanced(by: settings.minimumInterval) } ?? now.monotonic
         if let night = settings.night, night.contains(minuteOfDay: now.local.minuteOfDay) {
             due = max(due, now.monotonic.advanced(bySeconds: secondsToNightEnd(night, now)))
         }
@@ -178,9 +184,17 @@ public struct PanelRefreshPolicy: Sendable, Hashable {
         return buttonPending || content.differs(from: shown, indoorStep: settings.indoorStep)
     }
 
+    /// Whether `content` has a forecast where the panel shows the same page without one.
+    private func bringsFirstForecast(_ content: PanelContent) -> Bool {
+        guard let shown else { return false }
+        return shown.forecastFetchedAt == nil && content.forecastFetchedAt != nil
+            && shown.slide == content.slide
+    }
+
     private mutating func decide(at now: KioskTime) -> Decision {
         guard !busy, let wanted, needsDrawing(wanted) else { return .wait }
         if !buttonPending {
+            // nextRefresh is the end of the interval, or of the night.
             if let due = nextRefresh(at: now), due > now.monotonic { return .wait }
             if let night = settings.night, night.contains(minuteOfDay: now.local.minuteOfDay) {
                 return .wait
