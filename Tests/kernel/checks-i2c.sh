@@ -147,3 +147,47 @@ EOF
     grep -q "^FAIL  *display  *Nothing answers at 0x27 on /dev/i2c-$bus: .*i2cdetect -y $bus" \
         "$TMPDIR/doctor.out" || { echo "no 'Nothing answers at 0x27' line"; return 1; }
 }
+
+# --- the Inky's identity EEPROM on i2c-stub ------------------------------------------
+
+# doctor_reads_the_inky_eeprom: an Inky Impression 5.7"'s 29 identity bytes at 0x50 (as
+# Pimoroni's tool writes them: width, height little-endian, colour 5, PCB 1.2, display
+# variant 14, a length-prefixed time), and `doctor` with display.kind = "inky" names the
+# panel through the real /dev/i2c-N. Before that the stub holds zeros: a blank EEPROM is
+# one FAIL line. i2c-stub keeps a register file, not a 24LC32's 16-bit address pointer, so
+# the kiosk's pointer write (0x00 0x00) lands in byte 0: the stub then reads 512 wide, where
+# an EEPROM would still say 600; the panel comes from the display variant.
+doctor_reads_the_inky_eeprom() {
+    local bus written
+    load_i2c_stub 0x50 && bus=$(i2c_stub_bus) && write_config || return 1
+    cat >>/run/kiosk/config.toml <<EOF
+
+[forecast]
+base_url = "http://127.0.0.1:9"
+
+[display]
+kind = "inky"
+bus = $bus
+device = "/dev/spidev0.0"
+EOF
+    kiosk doctor >"$TMPDIR/doctor.out" 2>&1
+    grep display "$TMPDIR/doctor.out"
+    grep -q "^FAIL  *display  *The Inky EEPROM at 0x50 on /dev/i2c-$bus is blank; name the panel" \
+        "$TMPDIR/doctor.out" || { echo "no FAIL line for the blank EEPROM"; return 1; }
+    written="2026-11-24 12:00:00.0"
+    # shellcheck disable=SC2046 # one argument per byte
+    i2cset -y "$bus" 0x50 0x00 0x58 0x02 0xc0 0x01 0x05 0x0c 0x0e ${#written} \
+        $(printf '%s' "$written" | od -An -tx1 -v | sed 's/[0-9a-f][0-9a-f]/0x&/g') i || return 1
+    kiosk doctor >"$TMPDIR/doctor.out" 2>&1
+    grep display "$TMPDIR/doctor.out"
+    grep -q "^OK  *display  *The Inky EEPROM at 0x50 on /dev/i2c-$bus says [0-9]*x448, display variant 14, PCB 1\.2: Inky Impression 5\.7\" (UC8159, 600x448, 7 colours)\.$" \
+        "$TMPDIR/doctor.out" || { echo "no OK line naming the Impression 5.7\""; return 1; }
+    grep -q "^FAIL  *display  */dev/spidev0.0, the e-paper panel's SPI device, does not exist" \
+        "$TMPDIR/doctor.out" || { echo "no line about the missing /dev/spidev0.0"; return 1; }
+    # A pHAT (display variant 10, SSD1608) is named, and refused in one sentence.
+    i2cset -y "$bus" 0x50 0x06 0x0a b || return 1
+    kiosk doctor >"$TMPDIR/doctor.out" 2>&1
+    grep display "$TMPDIR/doctor.out"
+    grep -q "^FAIL  *display  *The Inky at 0x50 on /dev/i2c-$bus is display variant 10 .*which weather-kiosk does not drive" \
+        "$TMPDIR/doctor.out" || { echo "no FAIL line for display variant 10"; return 1; }
+}
