@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/netlink.h>
+#include <signal.h>
 
 int CLinux_open_uevent_socket(void) {
     int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
@@ -22,4 +23,29 @@ int CLinux_open_uevent_socket(void) {
         return -1;
     }
     return fd;
+}
+
+// The pipe the forwarded signals are written to; -1 when none.
+static volatile sig_atomic_t forward_fd = -1;
+
+static void forward_signal(int number) {
+    int saved = errno;
+    int fd = forward_fd;
+    if (fd >= 0) {
+        unsigned char byte = (unsigned char)number;
+        (void)write(fd, &byte, 1);
+    }
+    errno = saved;
+}
+
+int CLinux_forward_signals(int fd, int first, int second) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    action.sa_handler = fd >= 0 ? forward_signal : SIG_IGN;
+    if (fd >= 0) forward_fd = fd;
+    if (sigaction(first, &action, NULL) != 0 || sigaction(second, &action, NULL) != 0) return -1;
+    if (fd < 0) forward_fd = -1;
+    return 0;
 }

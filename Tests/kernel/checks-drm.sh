@@ -70,6 +70,40 @@ screen_shows_screenshot() {
     return 1
 }
 
+# vt_switch_and_back NAME: with the daemon on tty1's screen, `chvt 2` (which waits until
+# the switch is done; the kiosk must release the VT for it) shows tty2: status says so, the
+# screen is no longer the kiosk's picture, and doctor finds DRM master free. `chvt 1`: the
+# kiosk's picture again.
+vt_switch_and_back() {
+    local warning
+    timeout 20 busybox chvt 2 || { echo "chvt 2 did not finish: the VT was not released"; return 1; }
+    local deadline=$((SECONDS + 10))
+    while ((SECONDS < deadline)); do
+        warning=$(status_value display.warning) && [[ $warning == "Another virtual"* ]] && break
+        sleep 0.2
+    done
+    echo "on tty2: display.warning = $warning"
+    [[ $warning == "Another virtual terminal is shown on "* ]] ||
+        { echo "the status does not say another VT is shown"; return 1; }
+    sleep 0.5
+    screendump "drm-$1-tty2" || return 1
+    kiosk screenshot -o "$TMPDIR/$1-tty2.png" || return 1
+    if python3 "$KIOSK_REPO/Tests/kernel/screendump-compare.py" "$TMPDIR/$1-tty2.png" \
+        "$KIOSK_SHARE/drm-$1-tty2.ppm" >/dev/null; then
+        echo "on tty2 the screen still shows the kiosk's picture"
+        return 1
+    fi
+    kiosk doctor >"$TMPDIR/doctor-tty2.txt" 2>&1
+    grep display "$TMPDIR/doctor-tty2.txt"
+    if grep -q "The running kiosk holds" "$TMPDIR/doctor-tty2.txt"; then
+        echo "doctor finds the card's DRM master taken while tty2 is shown"
+        return 1
+    fi
+    timeout 20 busybox chvt 1 || { echo "chvt 1 did not finish"; return 1; }
+    wait_for_status display.warning null || { echo "the warning stayed after chvt 1"; return 1; }
+    screen_shows_screenshot "$1-vt-back" || { echo "the kiosk's picture is not back after chvt 1"; return 1; }
+}
+
 # write_drm_config KIND: the daemon's config with display.kind = KIND (drm or auto).
 write_drm_config() {
     write_daemon_config /dev/fb0 || return 1
@@ -202,6 +236,10 @@ daemon_on_drm() {
     screen_shows_screenshot "$name-rome-replugged" ||
         stop_daemon_on_failure "QEMU's screen is not the daemon's frame after the replug" ||
         return 1
+
+    # Another virtual terminal (Ctrl+Alt+F2): the kiosk lets go of DRM master so the
+    # console draws, says so in status, and shows its picture again on the way back.
+    vt_switch_and_back "$name" || { stop_daemon_on_failure "the VT switch went wrong"; return 1; }
 
     echo detect >"$connector/status"
     kill -TERM "$DAEMON"

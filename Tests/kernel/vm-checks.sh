@@ -96,10 +96,10 @@ drm_checks() { # MODULE
     check "modules: $1 loads, its connector connected" load_drm_driver "$1"
     check "doctor: display.kind = drm lists $1's card, connector, state and modes, and the choice" \
         doctor_lists_the_drm_connectors
-    check --time-limit 300 \
-        "daemon: display.kind = drm on $1: screendump = screenshot, DPMS Off/On, unplug says so, replug draws, SIGTERM exits 0" \
+    check --time-limit 480 \
+        "daemon: display.kind = drm on $1: screendump = screenshot, DPMS Off/On, unplug says so, replug draws, chvt 2 lets go and chvt 1 draws again, SIGTERM exits 0" \
         daemon_on_drm drm
-    check --time-limit 300 \
+    check --time-limit 480 \
         "daemon: display.kind = auto on $1 picks DRM and says why; screendump = screenshot" \
         daemon_on_drm auto
 }

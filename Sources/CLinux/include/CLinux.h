@@ -11,5 +11,6 @@
 #include "CLinux_memory.h"
 #include "CLinux_spi.h"
 #include "CLinux_uevent.h"
+#include "CLinux_vt.h"
 
 #endif

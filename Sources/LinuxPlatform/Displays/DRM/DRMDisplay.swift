@@ -14,8 +14,11 @@ import Synchronization
 /// says so). Night mode "off" sets the connector's DPMS property, so the screen really
 /// goes dark; waking sets it on and draws the newest frame. A screen unplugged and plugged
 /// back in is noticed through kernel uevents; meanwhile `warning` says "no screen
-/// connected" and frames are kept. `close()` (also on SIGTERM, wired by the daemon) gives
-/// the CRTC back to the console, frees the buffers and drops master.
+/// connected" and frames are kept. A switch to another virtual terminal (Ctrl+Alt+F2,
+/// `chvt 2`) is let happen: master is dropped so the console (or a desktop) can draw, and
+/// taken again with the picture when the kiosk's VT is back (`VTSwitchMonitor`). `close()`
+/// (also on SIGTERM, wired by the daemon) gives the CRTC back to the console, frees the
+/// buffers and drops master.
 public final class DRMDisplay: Display {
     /// The card, "/dev/dri/card0".
     public let card: String
@@ -29,6 +32,7 @@ public final class DRMDisplay: Display {
     public let consoleProblem: String?
     let state: Mutex<State>
     let monitor: Mutex<DRMHotplugMonitor?> = Mutex(nil)
+    let vtSwitches: Mutex<VTSwitchMonitor?> = Mutex(nil)
 
     struct State {
         var descriptor: Int32
@@ -45,6 +49,10 @@ public final class DRMDisplay: Display {
         var lastFrame: PixelImage?
         var hotplugProblem: String?
         var console: (descriptor: Int32, previousMode: Int32)?
+        /// Another virtual terminal is shown: master dropped, frames kept, not drawn.
+        var switchedAway = false
+        /// Why master could not be taken back when the kiosk's VT was shown again.
+        var vtProblem: String?
     }
 
     /// The mode's size: the size frames are shown at.
@@ -64,7 +72,11 @@ public final class DRMDisplay: Display {
                 return
                     "No screen connected to \(connector.name) on \(card); the kiosk draws again as soon as one is plugged in."
             }
-            return state.hotplugProblem ?? consoleProblem
+            if state.switchedAway {
+                return
+                    "Another virtual terminal is shown on \(connector.name) of \(card); the kiosk draws again when its own is switched back to (Ctrl+Alt+F1, or `sudo chvt 1`)."
+            }
+            return state.vtProblem ?? state.hotplugProblem ?? consoleProblem
         }
     }
 
@@ -174,6 +186,7 @@ public final class DRMDisplay: Display {
                 shadow: [UInt8](repeating: 0, count: layout.rowBytes * mode.height),
                 row: [UInt8](repeating: 0, count: layout.rowBytes), console: consoleState))
         if watchHotplug { display.startWatchingHotplug() }
+        if let consoleState { display.followSwitches(of: consoleState.descriptor) }
         return display
     }
 
@@ -185,7 +198,7 @@ public final class DRMDisplay: Display {
         try state.withLock { state throws(DeviceError) in
             guard state.descriptor >= 0 else { throw closedError() }
             state.lastFrame = image
-            guard state.connected else { return }
+            guard state.connected, !state.switchedAway else { return }
             switch state.power {
             case .off: return
             case .dim: try draw(image.dimmed(to: PixelImage.dimBrightness), &state)
@@ -202,7 +215,7 @@ public final class DRMDisplay: Display {
             guard power != state.power else { return }
             if power == .off {
                 state.power = .off
-                guard state.connected else { return }
+                guard state.connected, !state.switchedAway else { return }
                 if let property = state.scanout.dpmsProperty,
                     drmModeConnectorSetProperty(
                         state.descriptor, state.scanout.connectorID, property, CDRM_DPMS_OFF) == 0
@@ -215,7 +228,7 @@ public final class DRMDisplay: Display {
                 return
             }
             state.power = power
-            guard state.connected else { return }
+            guard state.connected, !state.switchedAway else { return }
             if state.dpmsOff { try wake(&state) }
             if let frame = state.lastFrame {
                 try draw(power == .dim ? frame.dimmed(to: PixelImage.dimBrightness) : frame, &state)
@@ -230,6 +243,11 @@ public final class DRMDisplay: Display {
         monitor.withLock { monitor in
             monitor?.stop()
             monitor = nil
+        }
+        // Before the console is closed: its VT switches on its own again.
+        vtSwitches.withLock { watch in
+            watch?.stop()
+            watch = nil
         }
         state.withLock { state in
             guard state.descriptor >= 0 else { return }
