@@ -86,17 +86,20 @@ import Testing
         }
     }
 
-    /// A kiosk with Rome, a cached forecast `cacheAge` seconds old (none when nil), and
-    /// Open-Meteo failing with `failStatus` (answering well when nil).
-    static func kiosk(cacheAge: Double?, failStatus: Int?) throws -> Kiosk {
+    static let rome = City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))
+
+    /// A kiosk with `cities` (Rome), a cached forecast for Rome `cacheAge` seconds old (none
+    /// when nil), and Open-Meteo failing with `failStatus` (answering well when nil).
+    static func kiosk(cacheAge: Double?, failStatus: Int?, cities: [City] = [rome]) throws -> Kiosk
+    {
         let directory = TemporaryDirectory()
         let time = ManualTimeSource(
             wall: Date(timeIntervalSince1970: 1_795_000_000), utcOffsetSeconds: 3600)
         var configuration = KioskConfiguration()
         configuration.stateDirectory = directory.file("state")
         configuration.sensor.kind = .none
-        let rome = City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))
-        configuration.cities = [rome]
+        let rome = Self.rome
+        configuration.cities = cities
         var forecasts: [ForecastCache.Entry] = []
         if let cacheAge {
             let forecast = try #require(DemoData.favourites.first?.forecast)
@@ -242,5 +245,30 @@ import Testing
         #expect(
             NoticeText.noForecast("Open-Meteo at x failed with HTTP 500.")
                 == "No forecast: Open-Meteo at x failed with HTTP 500.")
+    }
+}
+
+/// A kiosk with no favourites and no station has nothing to fetch: it sends no request,
+/// and `status` says so instead of a fetch that never happened (issue 28 point 5).
+@Suite struct NothingToFetchTests {
+    @Test func statusSaysThereIsNothingToFetchAndNoRequestIsSent() async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: nil, failStatus: nil, cities: [])
+        try await kiosk.wait(for: "the start") { $0.display.frame > 0 }
+        kiosk.time.advance(bySeconds: 3600)
+        try await kiosk.wait(for: "an hour") { $0.uptimeSeconds >= 3600 }
+        let status = try #require(await kiosk.status())
+        #expect(status.forecast.fetchedAt == nil)
+        #expect(status.forecast.nothingToFetch == true)
+        #expect(kiosk.transport.requests.withLock { $0 } == 0)
+        let text = ControlCommands.describe(status, now: kiosk.time.now().wall)
+        #expect(!text.contains("updated"), "\(text)")
+        #expect(
+            text.contains(
+                "Forecast  no forecast yet · nothing to fetch: no favourites and no station"),
+            "\(text)")
+        let reply = await kiosk.message(ControlRequest(cmd: "refresh"))
+        #expect(reply.hasPrefix("There is nothing to fetch"), "\(reply)")
+        #expect(kiosk.transport.requests.withLock { $0 } == 0)
+        await kiosk.stop()
     }
 }

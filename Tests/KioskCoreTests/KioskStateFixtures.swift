@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import Testing
 
 /// A cache with one forecast fetched at `fetchedAt` (none for nil): what the reducer is
 /// started with when only the fetch time matters.
@@ -17,4 +18,19 @@ func indoorReading(at time: Date, temperature: Double = 21.5) -> SensorReading {
     SensorReading(
         chip: .bme280, time: time, temperature: Temperature(celsius: temperature),
         humidity: 45, pressure: Pressure(hectopascals: 1013.2))
+}
+
+/// Runs the state until `clock` reaches `seconds` later, ticking at every deadline.
+func run(
+    _ state: inout KioskState, _ clock: inout TestClock, for seconds: Double
+) -> [KioskEffect] {
+    let end = clock.now.monotonic.advanced(bySeconds: seconds)
+    var effects: [KioskEffect] = []
+    while let deadline = state.nextDeadline, deadline <= end {
+        clock.advance(max(0, deadline.seconds(since: clock.now.monotonic)))
+        effects += state.handle(.tick, at: clock.now)
+        #expect(state.nextDeadline.map { $0 > clock.now.monotonic } ?? true, "a timer would spin")
+    }
+    clock.advance(end.seconds(since: clock.now.monotonic))
+    return effects
 }

@@ -38,21 +38,6 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
     ButtonGesture(button, kind, at: .milliseconds(0))
 }
 
-/// Runs the state until `clock` reaches `seconds` later, ticking at every deadline.
-private func run(
-    _ state: inout KioskState, _ clock: inout TestClock, for seconds: Double
-) -> [KioskEffect] {
-    let end = clock.now.monotonic.advanced(bySeconds: seconds)
-    var effects: [KioskEffect] = []
-    while let deadline = state.nextDeadline, deadline <= end {
-        clock.advance(max(0, deadline.seconds(since: clock.now.monotonic)))
-        effects += state.handle(.tick, at: clock.now)
-        #expect(state.nextDeadline.map { $0 > clock.now.monotonic } ?? true, "a timer would spin")
-    }
-    clock.advance(end.seconds(since: clock.now.monotonic))
-    return effects
-}
-
 @Suite struct SlideSequenceTests {
     @Test func perCityPagesGoCityByCityAndOthersOncePerRound() {
         let slides = slideSequence(pages: [.city, .hourly, .indoor, .map], cityCount: 2)

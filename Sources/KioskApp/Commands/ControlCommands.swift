@@ -221,9 +221,13 @@ public struct ControlCommands: Sendable {
         } else {
             forecast = "no forecast yet"
         }
-        // Counted down as the stale notice on the screen counts the same wait.
-        let next = WeatherFormat.countdown(Double(status.forecast.nextRefreshSeconds))
-        forecast += next == "now" ? " · refreshing now" : " · next refresh in \(next)"
+        if status.forecast.nothingToFetch == true {
+            forecast += " · nothing to fetch: no favourites and no station (city add NAME)"
+        } else {
+            // Counted down as the stale notice on the screen counts the same wait.
+            let next = WeatherFormat.countdown(Double(status.forecast.nextRefreshSeconds))
+            forecast += next == "now" ? " · refreshing now" : " · next refresh in \(next)"
+        }
         if let error = status.forecast.error { forecast += "\n\(error)" }
         rows.append(["Forecast", forecast])
         // In the kiosk's `[units]`; a kiosk too old to say which gets the defaults.

@@ -148,11 +148,16 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var nextRefreshSeconds: Int
         /// Refreshes failed in a row.
         public var failures: Int
+        /// True while there are no favourites and no station: nothing is fetched, and
+        /// `nextRefreshSeconds` means nothing. Nil from a kiosk older than this field.
+        public var nothingToFetch: Bool?
 
         /// Creates a forecast status.
         public init(
-            fetchedAt: Date?, stale: Bool, error: String?, nextRefreshSeconds: Int, failures: Int
+            fetchedAt: Date?, stale: Bool, error: String?, nextRefreshSeconds: Int, failures: Int,
+            nothingToFetch: Bool? = nil
         ) {
+            self.nothingToFetch = nothingToFetch
             self.fetchedAt = fetchedAt
             self.stale = stale
             self.error = error
@@ -298,7 +303,8 @@ extension KioskStatus {
             forecast: .init(
                 fetchedAt: snapshot.forecastFetchedAt, stale: stale, error: snapshot.forecastError,
                 nextRefreshSeconds: Int(nextRefresh.rounded(.up)),
-                failures: snapshot.forecastFailures),
+                failures: snapshot.forecastFailures,
+                nothingToFetch: !KioskSettings(configuration).hasPlacesToFetch),
             sensor: sensor,
             config: .init(
                 path: store.path, origin: store.origin.rawValue,

@@ -176,6 +176,9 @@ extension KioskEngine {
             let wait = WeatherFormat.countdown(until.seconds(since: now.monotonic))
             return "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent"
                 + " (refresh --force tries once anyway)."
+        case .nothingToFetch?:
+            return "There is nothing to fetch: no favourites and no station yet; nothing was"
+                + " sent (`weather-kiosk city add NAME` adds a favourite)."
         case nil:
             return "A refresh is due in \(next)."
         }

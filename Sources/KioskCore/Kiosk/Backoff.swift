@@ -36,6 +36,12 @@ public enum Backoff {
         delay * (1 + Double.random(in: -jitter...jitter, using: &generator))
     }
 
+    /// The wait before the next reading after `failures` failures in a row: the polling
+    /// interval after a good reading (0 failures), else `sensorDelay`.
+    public static func sensorWait(failures: Int, interval: Int) -> Double {
+        failures == 0 ? Double(interval) : sensorDelay(failures: failures, interval: interval)
+    }
+
     /// The delay before sensor retry number `failures`: 5 s doubling, never past the
     /// polling interval.
     public static func sensorDelay(failures: Int, interval: Int) -> Double {

@@ -35,6 +35,11 @@ public struct KioskSettings: Sendable, Hashable {
     /// The sensor keys that need the sensor opened again when they change.
     public var sensorHardware: String
 
+    /// Whether a refresh has anything to ask for: a favourite, or the station's place.
+    /// Without either the kiosk fetches nothing (and says so), rather than a fetch of no
+    /// places that would count as a forecast.
+    public var hasPlacesToFetch: Bool { !cities.isEmpty || station != nil }
+
     /// The settings a configuration gives.
     public init(_ configuration: KioskConfiguration) {
         cities = configuration.cities

@@ -44,6 +44,37 @@ extension KioskState {
         }
         if !old.sensorEnabled, newSettings.sensorEnabled { nextSensorRead = now.monotonic }
         if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
+        reschedule(from: old, at: now, into: &effects)
         effects.append(.render)
+    }
+
+    /// A changed interval takes effect at once: each timer that counts one (the next slide,
+    /// the pause after a press, the next sensor reading, a small display's next step) is
+    /// moved by the difference, so that it falls where the new interval puts it, and is due
+    /// now when that is already past. A 3600 s cycle changed to 5 s shows the next slide
+    /// at once, not in up to an hour.
+    private mutating func reschedule(
+        from old: KioskSettings, at now: KioskTime, into effects: inout [KioskEffect]
+    ) {
+        func moved(_ instant: MonotonicInstant, by seconds: Double) -> MonotonicInstant {
+            max(now.monotonic, instant.advanced(bySeconds: seconds))
+        }
+        if old.cycleSeconds != settings.cycleSeconds {
+            nextSlide = moved(nextSlide, by: Double(settings.cycleSeconds - old.cycleSeconds))
+            if slideSteps > 1 { advanceStep(at: now, into: &effects) }
+        }
+        if old.resumeAfterSeconds != settings.resumeAfterSeconds, let until = pausedUntil {
+            pausedUntil = moved(
+                until, by: Double(settings.resumeAfterSeconds - old.resumeAfterSeconds))
+        }
+        if old.sensorIntervalSeconds != settings.sensorIntervalSeconds, old.sensorEnabled,
+            settings.sensorEnabled, !reading
+        {
+            let before = Backoff.sensorWait(
+                failures: sensorFailures, interval: old.sensorIntervalSeconds)
+            let after = Backoff.sensorWait(
+                failures: sensorFailures, interval: settings.sensorIntervalSeconds)
+            nextSensorRead = moved(nextSensorRead, by: after - before)
+        }
     }
 }

@@ -15,6 +15,8 @@ public enum RefreshRequestOutcome: Sendable, Hashable {
     case scheduled(at: MonotonicInstant)
     /// Open-Meteo's rate limit holds refreshes until then; nothing was sent.
     case heldByRateLimit(until: MonotonicInstant)
+    /// There are no favourites and no station: there is nothing to ask Open-Meteo for.
+    case nothingToFetch
 }
 
 /// The refresh schedule: when forecasts are fetched, how manual refreshes are coalesced and
@@ -45,6 +47,10 @@ extension KioskState {
     /// refreshes makes one request per ten seconds at most). A rate limit holds the request,
     /// unless `force` (one attempt: if Open-Meteo refuses again, that sets the next hold).
     mutating func requestRefresh(force: Bool, at now: KioskTime) {
+        guard settings.hasPlacesToFetch else {
+            lastRefreshRequest = .nothingToFetch
+            return
+        }
         if refreshing {
             lastRefreshRequest = .joinedRunning
             return

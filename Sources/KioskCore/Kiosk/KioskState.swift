@@ -71,11 +71,12 @@ public struct KioskState: Sendable {
     public internal(set) var nextSensorRead: MonotonicInstant
     /// Whether a reading is under way.
     public private(set) var reading = false
-    private var sensorFailures = 0
+    /// Sensor readings failed in a row.
+    var sensorFailures = 0
     /// When the slide next changes by itself.
     public internal(set) var nextSlide: MonotonicInstant
     /// Until when cycling is paused after an interaction.
-    public private(set) var pausedUntil: MonotonicInstant?
+    public internal(set) var pausedUntil: MonotonicInstant?
     /// Until when a press keeps the display lit at night.
     public private(set) var wokenUntil: MonotonicInstant?
     /// The power a remote command set, and until when it holds (nil: until another
@@ -116,7 +117,7 @@ public struct KioskState: Sendable {
             deadlines.append(pausedUntil ?? nextSlide)
             deadlines.append(nextMinute)
         }
-        if !refreshing { deadlines.append(nextRefresh) }
+        if !refreshing, settings.hasPlacesToFetch { deadlines.append(nextRefresh) }
         if settings.sensorEnabled, !reading { deadlines.append(nextSensorRead) }
         if let nextNightChange { deadlines.append(nextNightChange) }
         if let wokenUntil { deadlines.append(wokenUntil) }
@@ -237,7 +238,7 @@ public struct KioskState: Sendable {
             nextMinute = Self.nextMinute(after: now)
             if power != .off { effects.append(.render) }
         }
-        if !refreshing, now.monotonic >= nextRefresh {
+        if !refreshing, settings.hasPlacesToFetch, now.monotonic >= nextRefresh {
             refreshing = true
             effects.append(.fetchForecasts)
         }
