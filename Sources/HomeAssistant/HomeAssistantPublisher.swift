@@ -62,6 +62,14 @@ public struct HomeAssistantPublisher: Sendable {
                     session = current
                 case .snapshot(let snapshot):
                     let settings = snapshot.configuration.mqtt
+                    if let current = session?.settings, current != settings,
+                        current.sameLink(as: settings)
+                    {
+                        // Only the publish interval changed: it applies from now on this
+                        // connection (the next state is due by the new interval, the
+                        // discovery's expire_after follows), without going offline.
+                        session?.settings = settings
+                    }
                     if session?.settings != settings {
                         if var old = session {
                             old.close(forget: !settings.isEnabled)
@@ -127,5 +135,15 @@ public struct HomeAssistantPublisher: Sendable {
             logger.error("\(error.message)")
             return nil
         }
+    }
+}
+
+extension MQTTSettings {
+    /// Whether `other` talks to the same broker, as the same client, on the same topics:
+    /// everything but the publish interval is the same.
+    func sameLink(as other: MQTTSettings) -> Bool {
+        var other = other
+        other.publishIntervalSeconds = publishIntervalSeconds
+        return self == other
     }
 }

@@ -4,7 +4,7 @@ import Logging
 
 /// One connection's worth of publishing: what was announced, what state was sent last.
 struct Session {
-    let settings: MQTTSettings
+    var settings: MQTTSettings
     let topics: HomeAssistantTopics
     let connection: MQTTConnection
     let board: MQTTStatusBoard

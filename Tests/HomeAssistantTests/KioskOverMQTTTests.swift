@@ -167,4 +167,37 @@ import Testing
             "every announcement is removed: \(configs.keys.sorted()); \(kiosk.directory.read("kiosk.log") ?? "")"
         )
     }
+
+    /// A new `publish_interval_seconds` applies at once on the same connection (issue 28
+    /// point 3): the discovery's `expire_after` follows, and Home Assistant never sees the
+    /// kiosk go offline for it (before, the kiosk disconnected and connected again).
+    @Test func aNewPublishIntervalAppliesWithoutReconnecting() async throws {
+        let broker = try await MosquittoBroker()
+        let kiosk = try await KioskOverMQTT.start(broker: broker)
+        defer {
+            kiosk.stopNow()
+            broker.removeNow()
+        }
+        await kiosk.waitFor("MQTT connected") { $0.mqtt?.connected == true }
+        let topic = "homeassistant/sensor/\(KioskOverMQTT.node)/indoor_temperature/config"
+        #expect(await kiosk.discovery()[topic]?["expire_after"]?.number == 180)
+        let availability = "\(KioskOverMQTT.topic)/availability"
+        // The retained "online" first, then anything the change sends.
+        let watcher = broker.subscribe([availability], seconds: 8, count: 3)
+        kiosk.writeConfig(
+            mqtt: kiosk.mqttTable + "publish_interval_seconds = 600\n", cities: threeCities)
+        var expiry: Double?
+        for _ in 0..<100 {
+            expiry = await kiosk.discovery()[topic]?["expire_after"]?.number
+            if expiry == 1800 { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(expiry == 1800, "3 × 600 s")
+        let seen = await watcher.finish(timeout: 30).standardOutput
+        #expect(!seen.contains("offline"), "\(seen)")
+        let log = kiosk.directory.read("kiosk.log") ?? ""
+        #expect(
+            log.components(separatedBy: "MQTT: connecting to").count == 2,
+            "one connection: \(log)")
+    }
 }
