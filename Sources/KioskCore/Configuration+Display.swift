@@ -171,6 +171,21 @@ public struct DisplaySettings: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
+    /// These settings without the keys the kiosk reads on every frame or tick (pages,
+    /// cycle, pause, theme, night window, e-paper interval): what a display is opened
+    /// with, so that a change of any other key opens it again.
+    public var hardware: DisplaySettings {
+        var hardware = self
+        let defaults = DisplaySettings()
+        hardware.pages = defaults.pages
+        hardware.cycleSeconds = defaults.cycleSeconds
+        hardware.resumeAfterSeconds = defaults.resumeAfterSeconds
+        hardware.theme = defaults.theme
+        hardware.night = defaults.night
+        hardware.minRefreshMinutes = defaults.minRefreshMinutes
+        return hardware
+    }
+
     /// The character LCD's size, `columns` × `rows`.
     public var characterGrid: CharacterGridSize {
         CharacterGridSize(columns: columns, rows: rows)

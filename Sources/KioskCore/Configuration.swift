@@ -114,3 +114,17 @@ public struct MQTTSettings: Sendable, Hashable {
     /// Whether the kiosk talks to a broker.
     public var isEnabled: Bool { !url.isEmpty }
 }
+
+extension KioskConfiguration {
+    /// The keys a running kiosk takes only when it is started again: `state_dir` (set
+    /// directly, or by a `board` profile), where it holds its lock and keeps its cache and
+    /// state. Every other key applies to the running kiosk.
+    public static let restartOnlyKeys = ["state_dir"]
+
+    /// What this configuration changes of the one a kiosk `started` with that only a
+    /// restart applies, as `key = value` (`state_dir = "/srv/kiosk"`); empty when none.
+    public func changesNeedingRestart(from started: KioskConfiguration) -> [String] {
+        guard stateDirectory != started.stateDirectory else { return [] }
+        return ["state_dir = \(TOMLText.quoted(stateDirectory))"]
+    }
+}

@@ -106,6 +106,8 @@ public enum PageNotice: Sendable, Hashable {
     case stale(dataTime: Date, nextRetry: Date?, reason: String? = nil)
     /// Something is wrong, in a few words: "sensor missing", "config rejected: line 12 …".
     case error(String)
+    /// Something to know that is not broken: "Restart the kiosk to use state_dir = …".
+    case warning(String)
 }
 
 /// The kiosk's own name and addresses, for the "add a favourite over SSH" page.

@@ -194,14 +194,14 @@ extension PageContext {
                 text += wait == "now" ? " · retrying now" : " · retrying in " + wait
             }
             return text
-        case .error(let message):
+        case .error(let message), .warning(let message):
             return message
         }
     }
 
     private func noticeColor(_ notice: PageNotice) -> Color {
         switch notice {
-        case .stale: palette.warning
+        case .stale, .warning: palette.warning
         case .error: palette.error
         }
     }

@@ -272,3 +272,34 @@ import Testing
         await kiosk.stop()
     }
 }
+
+/// A config naming another state directory is taken live but for that key: the screen says
+/// it takes a restart, and the engine keeps writing where it started (issue 28 point 2).
+@Suite struct RestartPendingTests {
+    @Test func theScreenSaysStateDirTakesARestart() async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: 60, failStatus: nil)
+        try await kiosk.wait(for: "the start") { $0.display.frame > 0 }
+        let started = await kiosk.engine.configuration
+        var moved = started
+        moved.stateDirectory = kiosk.directory.file("elsewhere")
+        moved.display.theme = .light
+        await kiosk.engine.apply(moved)
+        let now = await kiosk.engine.configuration
+        #expect(now.stateDirectory == started.stateDirectory, "the kiosk keeps its directory")
+        #expect(now.display.theme == .light, "the rest applies")
+        let model = await kiosk.engine.pageModel(at: kiosk.time.now())
+        let sentence =
+            "Restart the kiosk to use state_dir = \"\(kiosk.directory.file("elsewhere"))\"; until then it keeps the value it started with"
+        #expect(model.notices == [.warning(sentence)])
+        for size in [PixelSize(width: 320, height: 240), PixelSize(width: 800, height: 480)] {
+            let texts = try PageRenderer().render(model, size: size).texts.map(\.text)
+            #expect(
+                texts.contains { $0.hasPrefix("Restart the kiosk to use state_dir") }, "\(texts)")
+        }
+        let status = try #require(await kiosk.status())
+        #expect(status.config.restartPending == ["state_dir = \"\(moved.stateDirectory)\""])
+        await kiosk.engine.apply(started)
+        #expect(await kiosk.engine.pageModel(at: kiosk.time.now()).notices == [])
+        await kiosk.stop()
+    }
+}

@@ -119,9 +119,11 @@ public struct ConfigCommands: Sendable {
         var previousText: String?
         var spelling: String?
         var newValue = ConfigValue.string("")
+        var before: KioskConfiguration?
         let path = ConfigPath(dotted: schemaKey.path)
-        try update { document in
+        let loaded = try update { document in
             let current = (try? ConfigStore.resolve(document)) ?? KioskConfiguration()
+            before = current
             previous = schemaKey.value(in: current)
             if let member {
                 var members: [(key: String, value: ConfigValue)] = []
@@ -153,6 +155,17 @@ public struct ConfigCommands: Sendable {
         }
         let was = previousText.map { " (was \($0))" } ?? ""
         console.print("\(schemaKey.path) = \(spelling ?? newValue.tomlLiteral)\(was)")
+        noteRestart(before: before, after: loaded.configuration)
+    }
+
+    /// Says so when the change is one a running kiosk takes only after a restart.
+    private func noteRestart(before: KioskConfiguration?, after: KioskConfiguration) {
+        guard let before else { return }
+        for change in after.changesNeedingRestart(from: before) {
+            console.print(
+                "\(change) takes effect after a restart: a running kiosk keeps its state directory until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`)."
+            )
+        }
     }
 
     /// `config unset KEY`: removes a key from the file, so its default applies again.
@@ -164,7 +177,9 @@ public struct ConfigCommands: Sendable {
                 "Unset the whole table instead: `config unset \(schemaKey.path)`.")
         }
         var wasSet = false
+        var before: KioskConfiguration?
         let loaded = try update { document in
+            before = try? ConfigStore.resolve(document)
             let path = ConfigPath(dotted: schemaKey.path)
             wasSet = (try document.value(at: path)) != nil
             return try document.removing(path)
@@ -178,6 +193,7 @@ public struct ConfigCommands: Sendable {
                 "default " + (numberAsWritten(schemaKey, $0, loaded.document) ?? $0.tomlLiteral)
             } ?? "not set"
         console.print("\(schemaKey.path) removed from \(store.path); it is now \(now).")
+        noteRestart(before: before, after: loaded.configuration)
     }
 
     // MARK: Helpers shared with the other verbs

@@ -281,11 +281,16 @@ extension ControlCommands {
         case .user: origin = " (the per-user config)"
         case .system, nil: origin = ""
         }
-        guard !config.problems.isEmpty else { return "\(config.path)\(origin) · in use" }
+        let pending = (config.restartPending ?? []).map {
+            "\n\($0) takes effect after a restart; the kiosk keeps the value it started with"
+        }.joined()
+        guard !config.problems.isEmpty else {
+            return "\(config.path)\(origin) · in use" + pending
+        }
         let inUse =
             config.lastGood.map { "the kiosk runs on its last good copy, \($0):" }
             ?? "the kiosk runs on safe defaults until it is fixed:"
         return "\(config.path)\(origin) was refused; \(inUse)\n"
-            + config.problems.joined(separator: "\n")
+            + config.problems.joined(separator: "\n") + pending
     }
 }

@@ -242,11 +242,16 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// The last good copy the kiosk runs on while the file is refused, missing or
         /// empty; nil when it runs on the file (or, with no good copy yet, on defaults).
         public var lastGood: String?
+        /// Changed keys the running kiosk takes only after a restart, as `key = value`;
+        /// nil when there are none (or from an older kiosk).
+        public var restartPending: [String]?
 
         /// Creates a config status.
         public init(
-            path: String, origin: String? = nil, problems: [String], lastGood: String? = nil
+            path: String, origin: String? = nil, problems: [String], lastGood: String? = nil,
+            restartPending: [String]? = nil
         ) {
+            self.restartPending = restartPending
             self.path = path
             self.origin = origin
             self.problems = problems
@@ -310,7 +315,8 @@ extension KioskStatus {
                 path: store.path, origin: store.origin.rawValue,
                 problems: snapshot.configProblems,
                 lastGood: snapshot.usingLastGoodConfig
-                    ? ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory) : nil),
+                    ? ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory) : nil,
+                restartPending: snapshot.restartPending.isEmpty ? nil : snapshot.restartPending),
             units: configuration.units)
     }
 }

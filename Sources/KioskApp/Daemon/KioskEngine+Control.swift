@@ -116,14 +116,17 @@ extension KioskEngine {
                 if state.configProblems != error.problems.map(\.text) { await reject(error) }
                 return .failure(error)
             }
-            let changed = loaded.configuration != configuration || !state.configProblems.isEmpty
+            let changed =
+                restartOnly(loaded.configuration).0 != configuration
+                || restartOnly(loaded.configuration).1 != state.settings.restartPending
+                || !state.configProblems.isEmpty
             if changed {
                 await apply(loaded.configuration)
                 parts.logger.info("Config reloaded from \(store.path).")
             }
             if usable {
                 goodConfigSeen = true
-                let directory = loaded.configuration.stateDirectory
+                let directory = configuration.stateDirectory  // the one in use: see restartOnly
                 do {
                     try await parts.files.run {
                         try store.saveLastGood(loaded.document, stateDirectory: directory)

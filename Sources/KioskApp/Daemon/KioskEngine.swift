@@ -93,6 +93,9 @@ public actor KioskEngine {
 
     let parts: Parts
     let store: ConfigStore
+    /// The configuration the kiosk started with: what only a restart changes
+    /// (`KioskConfiguration.restartOnlyKeys`) stays as it says.
+    let startedWith: KioskConfiguration
     var configuration: KioskConfiguration
     var goodConfigSeen: Bool
     var state: KioskState
@@ -135,6 +138,7 @@ public actor KioskEngine {
         self.parts = parts
         self.store = start.store
         self.configuration = start.configuration
+        self.startedWith = start.configuration
         self.goodConfigSeen = start.goodConfigSeen
         self.start = start
         let now = parts.time.now()
@@ -307,6 +311,7 @@ public actor KioskEngine {
         snapshot.tendency = state.indoor.tendency
         snapshot.panelFullRefresh = state.panelPlan?.fullRefresh ?? true
         snapshot.panelRefreshes = state.panelStatus(at: now)
+        snapshot.restartPending = state.settings.restartPending
         return snapshot
     }
 
@@ -406,11 +411,24 @@ public actor KioskEngine {
     // MARK: Configuration
 
     /// Applies an accepted configuration: settings to the reducer, and new display or
-    /// sensor hardware when those keys changed.
+    /// sensor hardware when those keys changed. What only a restart can change stays as it
+    /// was, and the screen and `status` say so.
     func apply(_ new: KioskConfiguration) async {
-        configuration = new
-        configListeners.forEach { $0.yield(new) }
-        await process(.configChanged(KioskSettings(new)))
+        let (usable, pending) = restartOnly(new)
+        configuration = usable
+        configListeners.forEach { $0.yield(usable) }
+        var settings = KioskSettings(usable)
+        settings.restartPending = pending
+        await process(.configChanged(settings))
+    }
+
+    /// `new` as the running kiosk can use it, and the keys it changes that only a restart
+    /// applies, as `key = value`: the kiosk holds its lock in its state directory and reads
+    /// its cache and state from there, so it keeps the directory it started with.
+    func restartOnly(_ new: KioskConfiguration) -> (KioskConfiguration, [String]) {
+        var usable = new
+        usable.stateDirectory = startedWith.stateDirectory
+        return (usable, new.changesNeedingRestart(from: startedWith))
     }
 
     /// Records that the config file was refused: status and the notice say why.

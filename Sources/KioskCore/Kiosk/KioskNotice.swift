@@ -14,6 +14,8 @@ public struct KioskNotice: Sendable, Hashable {
         case configRefused
         /// The sensor gives no readings.
         case sensor
+        /// A changed key takes effect only after a restart.
+        case restartPending
     }
 
     /// How bad it is.
@@ -47,6 +49,8 @@ public struct KioskNotice: Sendable, Hashable {
         switch kind {
         case .staleForecast(let dataTime, let nextRetry, let reason):
             .stale(dataTime: dataTime, nextRetry: nextRetry, reason: reason)
+        case .restartPending:
+            .warning(text)
         case .noForecast, .configRefused, .sensor:
             .error(text)
         }

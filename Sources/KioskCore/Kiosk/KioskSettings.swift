@@ -30,10 +30,17 @@ public struct KioskSettings: Sendable, Hashable {
     public var stationElevation: Double?
     /// What the buttons do.
     public var buttonActions: ButtonActionMap
-    /// The display keys that need the display opened again when they change.
+    /// What the display is opened with: every display key but those the reducer and the
+    /// pages read each time (pages, cycle, pause, theme, night, e-paper interval), and the
+    /// board and the LCD's bus. A change opens the display again, so that every display key
+    /// (`rotate`, `connector`, `mode`, an LCD's size or pins, …) applies to the running
+    /// kiosk.
     public var displayHardware: String
-    /// The sensor keys that need the sensor opened again when they change.
+    /// What the sensor is opened with: a change opens it again.
     public var sensorHardware: String
+    /// The changed keys the running kiosk takes only after a restart, as `key = value`
+    /// (`state_dir = "/srv/kiosk"`): the engine sets them, the screen and `status` say so.
+    public var restartPending: [String] = []
 
     /// Whether a refresh has anything to ask for: a favourite, or the station's place.
     /// Without either the kiosk fetches nothing (and says so), rather than a fetch of no
@@ -54,9 +61,8 @@ public struct KioskSettings: Sendable, Hashable {
         station = configuration.station.coordinate
         stationElevation = configuration.station.elevation
         buttonActions = configuration.buttons.actionMap
-        let display = configuration.display
         displayHardware =
-            "\(display.kind)|\(display.device)|\(display.size)|\(display.mirrorPNG ?? "")"
+            "\(configuration.display.hardware)|\(configuration.board)|\(configuration.displayI2CBus)"
         sensorHardware =
             "\(configuration.board)|\(configuration.sensor)|\(configuration.station.elevation ?? -1)"
         let units = ForecastUnits(configuration.units)

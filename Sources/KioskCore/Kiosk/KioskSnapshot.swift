@@ -54,6 +54,8 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var panelFullRefresh = true
     /// An e-paper panel's refreshes; nil on other displays.
     public var panelRefreshes: PanelRefreshStatus?
+    /// Changed keys that take effect after a restart, as `key = value`.
+    public var restartPending: [String] = []
 
     /// Creates a snapshot.
     public init(

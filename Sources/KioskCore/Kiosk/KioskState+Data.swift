@@ -55,6 +55,12 @@ extension KioskState {
                     kind: .configRefused, severity: .error,
                     text: NoticeText.configRefused(problem, file: refusedConfigFile)))
         }
+        if !settings.restartPending.isEmpty {
+            notices.append(
+                KioskNotice(
+                    kind: .restartPending, severity: .warning,
+                    text: NoticeText.restartPending(settings.restartPending)))
+        }
         if let error = sensorError, settings.sensorEnabled {
             notices.append(
                 KioskNotice(kind: .sensor, severity: .error, text: NoticeText.sensor(error)))

@@ -164,6 +164,7 @@ extension KioskNotice.Kind {
         case .noForecast: "no forecast"
         case .configRefused: "config refused"
         case .sensor: "sensor"
+        case .restartPending: "restart pending"
         }
     }
 }

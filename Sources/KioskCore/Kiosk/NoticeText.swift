@@ -27,6 +27,13 @@ public enum NoticeText {
         "No forecast: " + lowercasingFirst(message)
     }
 
+    /// "Restart the kiosk to use state_dir = "/srv/kiosk"; until then it keeps the one it
+    /// started with".
+    public static func restartPending(_ changes: [String]) -> String {
+        "Restart the kiosk to use \(changes.joined(separator: ", ")); until then it keeps the"
+            + " \(changes.count == 1 ? "value" : "values") it started with"
+    }
+
     /// "Sensor: cannot open /dev/i2c-1 …".
     public static func sensor(_ message: String) -> String { "Sensor: \(message)" }
 
