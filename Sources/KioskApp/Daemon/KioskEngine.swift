@@ -125,7 +125,7 @@ public actor KioskEngine {
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
     var logged: [String: String] = [:]
-    private var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
+    var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
     /// Whether the start (restored state, cache, a refused config) has been reduced; until
     /// then commands and `status` wait in `openingWaiters`, so that none of them sees the
@@ -406,42 +406,6 @@ public actor KioskEngine {
             self.post(.tick)
         }
         timer = (deadline, task)
-    }
-
-    // MARK: Configuration
-
-    /// Applies an accepted configuration: settings to the reducer, and new display or
-    /// sensor hardware when those keys changed. What only a restart can change stays as it
-    /// was, and the screen and `status` say so.
-    func apply(_ new: KioskConfiguration) async {
-        let (usable, pending) = restartOnly(new)
-        configuration = usable
-        configListeners.forEach { $0.yield(usable) }
-        var settings = KioskSettings(usable)
-        settings.restartPending = pending
-        await process(.configChanged(settings))
-    }
-
-    /// `new` as the running kiosk can use it, and the keys it changes that only a restart
-    /// applies, as `key = value`: the kiosk holds its lock in its state directory and reads
-    /// its cache and state from there, so it keeps the directory it started with.
-    func restartOnly(_ new: KioskConfiguration) -> (KioskConfiguration, [String]) {
-        var usable = new
-        usable.stateDirectory = startedWith.stateDirectory
-        return (usable, new.changesNeedingRestart(from: startedWith))
-    }
-
-    /// Records that the config file was refused: status and the notice say why.
-    func reject(_ error: ConfigFileError) async {
-        let problems = error.problems.map(\.text)
-        note(
-            "config",
-            "The config was refused; the last good one stays in use: \(problems.first ?? "")",
-            level: .error)
-        await process(
-            .configRejected(
-                problems: problems.isEmpty ? ["the config was refused"] : problems,
-                file: store.path))
     }
 
     // MARK: Logging
