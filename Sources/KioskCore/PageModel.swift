@@ -104,6 +104,9 @@ public enum PageNotice: Sendable, Hashable {
     /// The forecast is old: when its data is from, when the next attempt is due, and what
     /// went wrong in a few words ("Open-Meteo error 500", "offline"; nil when not known).
     case stale(dataTime: Date, nextRetry: Date?, reason: String? = nil)
+    /// There is no forecast and the last attempt failed: why (a sentence), and when the
+    /// next attempt is due.
+    case noForecast(reason: String, nextRetry: Date?)
     /// Something is wrong, in a few words: "sensor missing", "config rejected: line 12 …".
     case error(String)
     /// Something to know that is not broken: "Restart the kiosk to use state_dir = …".

@@ -121,20 +121,19 @@ public struct OpenMeteoError: Error, Sendable, Hashable, CustomStringConvertible
                 return "\(service) is rate-limiting this address (\(trimmedReason(reason)));"
                     + " the kiosk waits a minute before trying again."
             }
+        // What the kiosk does next (shows what it has, tries again when) is for the kiosk
+        // to say: it knows whether it has a forecast and when the next attempt is.
         case .overloaded:
-            return "\(service) is overloaded (HTTP 503); the kiosk keeps the last forecast and"
-                + " tries again later."
+            return "\(service) is overloaded (HTTP 503)."
         case .serverError(let status):
-            return "\(service) failed with HTTP \(status); the kiosk keeps the last forecast"
-                + " and tries again later."
+            return "\(service) failed with HTTP \(status)."
         case .unexpectedStatus(let status, let reason):
             let said = reason.map { " (\(trimmedReason($0)))" } ?? ""
             return "\(service) answered HTTP \(status)\(said), which Open-Meteo does not send;"
                 + " check base_url and geocoding_url in the [forecast] table of the config."
         case .malformedResponse(let detail):
             return "The response from \(host) is not the JSON Open-Meteo sends (\(detail));"
-                + " it was probably cut off or replaced by an error page, and the kiosk tries"
-                + " again at the next refresh."
+                + " it was probably cut off or replaced by an error page."
         case .transport(let error):
             return error.message
         case .invalidQuery:

@@ -5,13 +5,15 @@ import KioskCore
 extension PageContext {
     func drawCityPage() {
         guard let weather = model.city else { return drawEmptyPage() }
-        let forecast = weather.forecast
+        guard let forecast = weather.forecast else {
+            return drawNoForecastPage(weather, subtitle: weather.city.country)
+        }
         let content = drawFrame(
             title: weather.city.name, subtitle: weather.city.country,
             clock: cityClock(forecast), updated: weather.fetchedAt)
-        let current = forecast?.current
-        let today = forecast?.today(at: model.now)
-        let days = forecast?.upcomingDays(after: model.now, count: 3) ?? []
+        let current = forecast.current
+        let today = forecast.today(at: model.now)
+        let days = forecast.upcomingDays(after: model.now, count: 3)
         let details: [(String, String)] = [
             indoorOrFeelsLike(current?.apparentTemperature),
             ("Humidity", values.percent(current?.relativeHumidity)),

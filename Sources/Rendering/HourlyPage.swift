@@ -7,12 +7,14 @@ import KioskCore
 extension PageContext {
     func drawHourlyPage() {
         guard let weather = model.city else { return drawEmptyPage() }
-        let forecast = weather.forecast
+        guard let forecast = weather.forecast else {
+            return drawNoForecastPage(weather, subtitle: "next 24 hours")
+        }
         let content = drawFrame(
             title: weather.city.name, subtitle: "next 24 hours", clock: cityClock(forecast),
             updated: weather.fetchedAt)
-        let hours = forecast?.upcomingHours(from: model.now, count: 24) ?? []
-        guard let forecast, hours.count >= 2 else {
+        let hours = forecast.upcomingHours(from: model.now, count: 24)
+        guard hours.count >= 2 else {
             canvas.drawText(
                 "–", in: content.sliceTop(content.height * 0.5).0, style: .bold,
                 size: metrics.font(.hero), color: palette.secondary, alignment: .center)

@@ -47,9 +47,9 @@ extension PageContext {
         var continued: Bool
     }
 
-    /// The footer's rows: one per notice, "+N more" for those that do not fit, and a
-    /// second row for a notice too long for one while rows are left. A notice puts what to
-    /// do first, so its first row alone still says it.
+    /// The footer's rows: one per notice, "+N more" for those that do not fit, and more
+    /// rows for a notice too long for one while rows are left. A notice puts what to do
+    /// first, so its first row alone still says it.
     private func footerPlan(width: Double, lineHeight: Double, updated: Date?) -> [FooterRow] {
         let notices = model.notices.prefix(Self.maximumNotices)
         var shown = Array(notices)
@@ -62,20 +62,23 @@ extension PageContext {
         let lastWidth = textWidth - (updated.map { updatedWidth($0, rowWidth: width) } ?? 0)
         var rows: [FooterRow] = []
         for (index, notice) in shown.enumerated() {
-            let text = noticeText(notice)
+            var text = noticeText(notice)
             let color = noticeColor(notice)
             let isLast = index == shown.count - 1 && hidden == 0
-            let advance = canvas.measure(text, style: .regular, size: size).advance
-            if spare > 0, advance > (isLast ? lastWidth : textWidth) {
-                // A first line as wide as the row, the rest below it (on the last row, the
-                // rest or nothing beside "updated").
+            var continued = false
+            // A line as wide as the row, the rest below it, for as many rows as are spare
+            // (on the last row, the rest or nothing beside "updated").
+            while spare > 0,
+                canvas.measure(text, style: .regular, size: size).advance
+                    > (isLast ? lastWidth : textWidth)
+            {
                 let (first, rest) = splitLine(text, size: size, width: textWidth)
-                rows.append(FooterRow(text: first, color: color, continued: false))
-                rows.append(FooterRow(text: rest, color: color, continued: true))
+                rows.append(FooterRow(text: first, color: color, continued: continued))
+                text = rest
+                continued = true
                 spare -= 1
-                continue
             }
-            rows.append(FooterRow(text: text, color: color, continued: false))
+            rows.append(FooterRow(text: text, color: color, continued: continued))
         }
         if hidden > 0 {
             rows.append(
@@ -189,20 +192,26 @@ extension PageContext {
         switch notice {
         case .stale(let dataTime, let nextRetry, let reason):
             var text = (reason ?? "old forecast") + " · data from " + dataTimeText(dataTime)
-            if let nextRetry {
-                let wait = WeatherFormat.countdown(nextRetry.timeIntervalSince(model.now))
+            if let wait = countdown(to: nextRetry) {
                 text += wait == "now" ? " · retrying now" : " · retrying in " + wait
             }
             return text
+        case .noForecast(let reason, let nextRetry):
+            return NoticeText.noForecast(reason, retry: countdown(to: nextRetry))
         case .error(let message), .warning(let message):
             return message
         }
     }
 
+    /// "45 s", "2 min" or "now" until `time`, as `status` counts the same wait.
+    private func countdown(to time: Date?) -> String? {
+        time.map { WeatherFormat.countdown($0.timeIntervalSince(model.now)) }
+    }
+
     private func noticeColor(_ notice: PageNotice) -> Color {
         switch notice {
         case .stale, .warning: palette.warning
-        case .error: palette.error
+        case .noForecast, .error: palette.error
         }
     }
 

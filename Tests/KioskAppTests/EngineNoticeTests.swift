@@ -239,12 +239,13 @@ import Testing
                 == "Config refused: /etc/other.toml, line 1: bad — the last good config is in use")
         #expect(
             NoticeText.noForecast(
-                "Could not resolve host api.open-meteo.com: check the network connection and DNS.")
-                == "No forecast: could not resolve host api.open-meteo.com: check the network connection and DNS."
+                "Could not resolve host api.open-meteo.com: check the network connection and DNS.",
+                retry: "45 s")
+                == "No forecast yet · retrying in 45 s · Could not resolve host api.open-meteo.com: check the network connection and DNS."
         )
         #expect(
-            NoticeText.noForecast("Open-Meteo at x failed with HTTP 500.")
-                == "No forecast: Open-Meteo at x failed with HTTP 500.")
+            NoticeText.noForecast("Open-Meteo at x failed with HTTP 500.", retry: "now")
+                == "No forecast yet · retrying now · Open-Meteo at x failed with HTTP 500.")
     }
 }
 
@@ -300,6 +301,65 @@ import Testing
         #expect(status.config.restartPending == ["state_dir = \"\(moved.stateDirectory)\""])
         await kiosk.engine.apply(started)
         #expect(await kiosk.engine.pageModel(at: kiosk.time.now()).notices == [])
+        await kiosk.stop()
+    }
+}
+
+/// With nothing cached, a failure says what is true (there is no forecast: nothing about a
+/// "last forecast"), always when the kiosk tries again, in full on the city's page, and the
+/// kiosk tries again at least every minute (issue 28 point 7).
+@Suite struct NoForecastNoticeTests {
+    @Test(arguments: [500, 503])
+    func withNothingCachedTheNoticeSaysSoWithTheCountdownOfStatus(_ code: Int) async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: nil, failStatus: code)
+        try await kiosk.wait(for: "the first failure") { $0.forecast.failures == 1 }
+        let status = try #require(await kiosk.status())
+        let error = try #require(status.forecast.error)
+        #expect(!error.contains("last forecast"), "\(error)")
+        let model = await kiosk.engine.pageModel(at: kiosk.time.now())
+        guard case .noForecast(let reason, let retry)? = model.notices.first else {
+            Issue.record("no 'no forecast' notice: \(model.notices)")
+            await kiosk.stop()
+            return
+        }
+        #expect(reason == error)
+        let countdown = WeatherFormat.countdown(Double(status.forecast.nextRefreshSeconds))
+        #expect(retry.map { WeatherFormat.countdown($0.timeIntervalSince(model.now)) } == countdown)
+        for size in [PixelSize(width: 320, height: 240), PixelSize(width: 800, height: 480)] {
+            let texts = try PageRenderer().render(model, size: size).texts.map(\.text)
+            let page = texts.joined(separator: " ")
+            #expect(texts.contains("No forecast for Rome yet"), "\(size): \(texts)")
+            #expect(texts.contains("Retrying in \(countdown)"), "\(size): \(texts)")
+            #expect(page.contains("HTTP \(code)"), "\(size): \(texts)")
+            #expect(!page.contains("…"), "\(size): the sentence is whole: \(texts)")
+            #expect(!page.contains("No forecast yet ·"), "\(size): not twice: \(texts)")
+        }
+        await kiosk.stop()
+    }
+
+    @Test func withNothingCachedTheKioskTriesAgainAtLeastEveryMinute() async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: nil, failStatus: 500)
+        try await kiosk.wait(for: "the first failure") { $0.forecast.failures == 1 }
+        for failures in 2...8 {
+            let status = try #require(await kiosk.status())
+            #expect(status.forecast.nextRefreshSeconds <= 60, "after \(failures - 1) failures")
+            kiosk.time.advance(bySeconds: Double(status.forecast.nextRefreshSeconds))
+            try await kiosk.wait(for: "failure \(failures)") { $0.forecast.failures == failures }
+        }
+        await kiosk.stop()
+    }
+
+    @Test func withACacheTheBackOffStillGrowsPastAMinute() async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: 3 * 3600, failStatus: 500)
+        try await kiosk.wait(for: "the first failure") { $0.forecast.failures == 1 }
+        var waits: [Int] = []
+        for failures in 2...5 {
+            let status = try #require(await kiosk.status())
+            waits.append(status.forecast.nextRefreshSeconds)
+            kiosk.time.advance(bySeconds: Double(status.forecast.nextRefreshSeconds))
+            try await kiosk.wait(for: "failure \(failures)") { $0.forecast.failures == failures }
+        }
+        #expect(waits.last.map { $0 > 60 } == true, "\(waits)")
         await kiosk.stop()
     }
 }

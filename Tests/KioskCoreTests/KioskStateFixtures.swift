@@ -13,6 +13,15 @@ func cached(_ fetchedAt: Date?) -> [ForecastEntry] {
     ]
 }
 
+/// A cache with a forecast for each of `cities`, fetched at `fetchedAt`.
+func cached(_ fetchedAt: Date, for cities: [City]) -> [ForecastEntry] {
+    cities.map { city in
+        ForecastEntry(
+            coordinate: city.coordinate, fetchedAt: fetchedAt,
+            forecast: LocationForecast(coordinate: city.coordinate))
+    }
+}
+
 /// A BME280 reading at `time`: 21.5 °C, 45 %, 1013.2 hPa.
 func indoorReading(at time: Date, temperature: Double = 21.5) -> SensorReading {
     SensorReading(

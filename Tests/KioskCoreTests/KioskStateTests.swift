@@ -237,7 +237,10 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
     @Test func backoffDoublesFrom30SecondsTo30MinutesWithinJitter() {
         var clock = TestClock()
         var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 42)
-        _ = state.handle(.started(restored: nil, forecasts: []), at: clock.now)
+        // Every favourite has a forecast to show meanwhile.
+        let old = clock.now.wall.addingTimeInterval(-2 * 3600)
+        _ = state.handle(
+            .started(restored: nil, forecasts: cached(old, for: [rome, berlin])), at: clock.now)
         var delays: [Double] = []
         for _ in 0..<9 {
             _ = state.handle(.forecastFailed(message: "offline", notBefore: nil), at: clock.now)
@@ -253,6 +256,28 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         #expect(Set(delays.map { ($0 * 1000).rounded() }).count == delays.count, "jitter varies")
         _ = state.handle(.forecastSucceeded(fetchedAt: clock.now.wall), at: clock.now)
         #expect(state.secondsUntilRefresh(at: clock.now) == 15 * 60)
+    }
+
+    @Test func withAFavouriteWithoutAForecastTheKioskTriesAgainAtLeastEveryMinute() {
+        var clock = TestClock()
+        var state = KioskState(settings: settings(sensor: false), now: clock.now, seed: 42)
+        // Rome is cached, Berlin has nothing to show.
+        _ = state.handle(
+            .started(restored: nil, forecasts: cached(clock.now.wall, for: [rome])), at: clock.now)
+        var delays: [Double] = []
+        for _ in 0..<9 {
+            _ = state.handle(.forecastFailed(message: "offline", notBefore: nil), at: clock.now)
+            let delay = state.secondsUntilRefresh(at: clock.now)
+            delays.append(delay)
+            #expect(run(&state, &clock, for: delay + 0.001).contains(.fetchForecasts))
+        }
+        #expect(delays.allSatisfy { $0 <= 60 }, "\(delays)")
+        #expect(delays.first.map { $0 >= 24 } == true, "the first retry is still about 30 s")
+        #expect(Set(delays.map { ($0 * 1000).rounded() }).count == delays.count, "jitter varies")
+        // A rate limit still waits for its window.
+        let reset = clock.now.wall.addingTimeInterval(3600)
+        _ = state.handle(.forecastFailed(message: "hourly limit", notBefore: reset), at: clock.now)
+        #expect(state.secondsUntilRefresh(at: clock.now) > 3600)
     }
 
     @Test func rateLimitWaitsForTheWindowAndRefreshCannotJumpIt() {

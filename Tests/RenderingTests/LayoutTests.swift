@@ -39,6 +39,21 @@ import Testing
         result.append(("city without forecast", missing))
         missing.page = .hourly
         result.append(("hourly without forecast", missing))
+        var failing = DemoData.model(page: .city)
+        failing.city?.forecast = nil
+        failing.city?.fetchedAt = nil
+        failing.notices = [
+            .noForecast(
+                reason:
+                    "The response from api.open-meteo.com is not the JSON Open-Meteo sends (invalid or incomplete JSON); it was probably cut off or replaced by an error page.",
+                nextRetry: DemoData.now.addingTimeInterval(45)),
+            .error("Sensor: no answer at 0x76 on /dev/i2c-1"),
+        ]
+        result.append(("city without forecast, failing", failing))
+        failing.page = .hourly
+        result.append(("hourly without forecast, failing", failing))
+        failing.page = .indoor
+        result.append(("indoor with a failing forecast", failing))
         var emptyForecast = DemoData.model(page: .city)
         emptyForecast.city?.forecast?.current = nil
         emptyForecast.city?.forecast?.daily = []

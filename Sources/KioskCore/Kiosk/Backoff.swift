@@ -24,6 +24,21 @@ public enum Backoff {
     public static let forecastCap = 30.0 * 60
     /// The jitter applied to each delay, as a fraction either way.
     public static let jitter = 0.2
+    /// The longest wait between attempts while a favourite has no forecast at all, seconds:
+    /// its page shows only the failure, so the kiosk keeps trying once a minute (far within
+    /// Open-Meteo's 600 calls a minute; a rate limit still waits for its window).
+    public static let nothingShownCap = 60.0
+
+    /// The delay after `failures` failed refreshes in a row, jittered by `generator`: 30 s
+    /// doubling to 30 min, or at most `nothingShownCap` (jittered downwards only) while
+    /// `nothingShown`.
+    public static func forecastRetry(
+        failures: Int, nothingShown: Bool, using generator: inout SplitMix64
+    ) -> Double {
+        let delay = jittered(forecastDelay(failures: failures), using: &generator)
+        guard nothingShown else { return delay }
+        return min(delay, nothingShownCap * (1 - Double.random(in: 0...jitter, using: &generator)))
+    }
 
     /// The delay before retry number `failures` (1 after the first failure), before jitter.
     public static func forecastDelay(failures: Int) -> Double {

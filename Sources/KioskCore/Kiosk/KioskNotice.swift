@@ -8,8 +8,9 @@ public struct KioskNotice: Sendable, Hashable {
         /// The forecast is old: when its data is from, when the next attempt is due, and
         /// what went wrong in a few words (nil when not known).
         case staleForecast(dataTime: Date, nextRetry: Date?, reason: String?)
-        /// There is no forecast at all and the last attempt failed.
-        case noForecast
+        /// There is no forecast at all and the last attempt failed; the next is due at
+        /// `nextRetry`. The notice's text is why, in full.
+        case noForecast(nextRetry: Date?)
         /// The config file was refused; the last good one is in use.
         case configRefused
         /// The sensor gives no readings.
@@ -51,7 +52,9 @@ public struct KioskNotice: Sendable, Hashable {
             .stale(dataTime: dataTime, nextRetry: nextRetry, reason: reason)
         case .restartPending:
             .warning(text)
-        case .noForecast, .configRefused, .sensor:
+        case .noForecast(let nextRetry):
+            .noForecast(reason: text, nextRetry: nextRetry)
+        case .configRefused, .sensor:
             .error(text)
         }
     }

@@ -37,8 +37,8 @@ extension KioskState {
     /// counts down to).
     public func notices(at now: KioskTime) -> [KioskNotice] {
         var notices: [KioskNotice] = []
+        let retry = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
         if isStale(at: now), let fetched = lastForecast {
-            let retry = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
             notices.append(
                 KioskNotice(
                     kind: .staleForecast(
@@ -46,8 +46,7 @@ extension KioskState {
                     severity: .warning, text: ""))
         } else if lastForecast == nil, let error = forecastError {
             notices.append(
-                KioskNotice(kind: .noForecast, severity: .error, text: NoticeText.noForecast(error))
-            )
+                KioskNotice(kind: .noForecast(nextRetry: retry), severity: .error, text: error))
         }
         if let problem = configProblems.first {
             notices.append(

@@ -36,6 +36,14 @@ extension KioskState {
         return now.wall.timeIntervalSince(lastForecast) > 2 * Double(settings.refreshMinutes * 60)
     }
 
+    /// Whether a favourite has no forecast at all (none cached, none fetched): its pages
+    /// show only why, so failed refreshes are retried at least every minute.
+    public var aFavouriteHasNoForecast: Bool {
+        settings.cities.contains { city in
+            !forecasts.contains { ForecastEntry.sameKey($0.coordinate, city.coordinate) }
+        }
+    }
+
     /// Seconds until the next refresh attempt, from `now`; 0 while one is due or under way.
     public func secondsUntilRefresh(at now: KioskTime) -> Double {
         max(0, nextRefresh.seconds(since: now.monotonic))
@@ -115,8 +123,8 @@ extension KioskState {
         forecastFailures += 1
         forecastError = message
         forecastFailureSummary = summary
-        var delay = Backoff.jittered(
-            Backoff.forecastDelay(failures: forecastFailures), using: &random)
+        var delay = Backoff.forecastRetry(
+            failures: forecastFailures, nothingShown: aFavouriteHasNoForecast, using: &random)
         rateLimitedUntil = nil
         if let notBefore {
             // A rate limit: wait until its window resets, plus a little so that kiosks

@@ -22,9 +22,13 @@ public enum NoticeText {
         return "Config refused: \(trimmed(Substring(problem)))" + tail
     }
 
-    /// "No forecast: could not resolve host api.open-meteo.com: check the network …".
-    public static func noForecast(_ message: String) -> String {
-        "No forecast: " + lowercasingFirst(message)
+    /// "No forecast yet · retrying in 45 s · Could not resolve host api.open-meteo.com: …":
+    /// what is true (nothing to show), when the kiosk tries again (`retry`, a countdown as
+    /// `WeatherFormat.countdown` writes it; nil when not known), then why.
+    public static func noForecast(_ message: String, retry: String?) -> String {
+        var text = "No forecast yet"
+        if let retry { text += retry == "now" ? " · retrying now" : " · retrying in \(retry)" }
+        return text + " · " + message
     }
 
     /// "Restart the kiosk to use state_dir = "/srv/kiosk"; until then it keeps the one it
@@ -41,14 +45,5 @@ public enum NoticeText {
         var text = text
         while text.hasSuffix(".") || text.hasSuffix(" ") { text = text.dropLast() }
         return String(text)
-    }
-
-    /// "Could not …" → "could not …", but "Open-Meteo …" and "HTTP …" stay as they are.
-    private static func lowercasingFirst(_ text: String) -> String {
-        let words = text.split(separator: " ", maxSplits: 1)
-        guard let first = words.first, first.count > 1,
-            first.dropFirst().allSatisfy({ $0.isLowercase })
-        else { return text }
-        return first.lowercased() + text.dropFirst(first.count)
     }
 }
