@@ -93,6 +93,10 @@ import Testing
         var noAddress = DemoData.model(page: .empty)
         noAddress.host = HostInfo(name: "", addresses: [])
         result.append(("empty without address", noAddress))
+        var longCommand = DemoData.model(page: .empty)
+        longCommand.host.addCityCommand = EmptyPageTests.longCommand
+        longCommand.hasStation = false
+        result.append(("empty with a long command", longCommand))
         var noStation = DemoData.model(page: .empty)
         noStation.hasStation = false
         result.append(("empty without station", noStation))
