@@ -12,6 +12,18 @@ public enum CurrentProcess {
     /// Whether `descriptor` (0 stdin, 1 stdout, 2 stderr) is a terminal.
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+    /// Whether `descriptor`, a terminal, has hung up: its window was closed or its SSH
+    /// session ended (the kernel then reports POLLHUP on it, and `isatty` no longer says
+    /// it is a terminal).
+    public static func hasHungUp(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        while true {
+            let ready = poll(&entry, 1, 0)
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0 && entry.revents & Int16(POLLHUP) != 0
+        }
+    }
+
     /// The working directory, "/" when it cannot be told (deleted, or too deep).
     public static var workingDirectory: String {
         guard let pointer = getcwd(nil, 0) else { return "/" }

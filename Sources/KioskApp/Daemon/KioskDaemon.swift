@@ -101,6 +101,9 @@ public enum KioskDaemon {
             parts: parts)
 
         let quitSwitch = QuitSwitch()
+        // Standard input and output when they are a terminal: the kiosk runs in it (the
+        // simulator), and ends when it goes away.
+        let terminals = [Int32(0), 1].filter(CurrentProcess.isTerminal)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
                 service: EngineService(
@@ -143,11 +146,13 @@ public enum KioskDaemon {
         services.append(
             .init(
                 service: ConfigReloadService(
-                    engine: engine, watcher: watcher, time: time, logger: logger)))
+                    engine: engine, watcher: watcher, time: time, logger: logger,
+                    terminals: terminals, quit: { quitSwitch.quit() })))
         services.append(
             .init(
                 service: ButtonService(
-                    engine: engine, time: time, logger: logger, quit: { quitSwitch.quit() })))
+                    engine: engine, time: time, logger: logger,
+                    keyboardIsTerminal: terminals.contains(0), quit: { quitSwitch.quit() })))
         services.append(
             .init(service: WatchdogService(engine: engine, notifier: notifier, time: time)))
         services.append(

@@ -61,12 +61,18 @@ struct ControlService: Service {
 }
 
 /// Reloads the config when inotify sees the file change (a burst of events from an editor
-/// counts once, after 300 ms of quiet) and on SIGHUP.
+/// counts once, after 300 ms of quiet) and on SIGHUP. A SIGHUP that comes because the
+/// kiosk's own terminal hung up (its window closed, its SSH session ended) stops the kiosk
+/// instead, as it stops any program run in a terminal.
 struct ConfigReloadService: Service {
     let engine: KioskEngine
     let watcher: ConfigWatcher?
     let time: any TimeSource
     let logger: Logger
+    /// The descriptors that were a terminal at start (standard input and output).
+    var terminals: [Int32] = []
+    /// Stops the kiosk gracefully.
+    var quit: @Sendable () -> Void = {}
 
     func run() async {
         let (requests, request) = AsyncStream.makeStream(
@@ -75,8 +81,18 @@ struct ConfigReloadService: Service {
             guard let watcher else { return }
             for await _ in watcher.changes { request.yield("the file changed") }
         }
+        let terminals = terminals
         let signals = Task {
-            for await _ in await UnixSignalsSequence(trapping: .sighup) { request.yield("SIGHUP") }
+            for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                if let gone = terminals.first(where: CurrentProcess.hasHungUp) {
+                    logger.info(
+                        "The terminal went away (SIGHUP, \(gone == 0 ? "standard input" : "standard output") hung up); stopping."
+                    )
+                    quit()
+                    return
+                }
+                request.yield("SIGHUP")
+            }
         }
         await cancelWhenGracefulShutdown {
             var pending = requests.makeAsyncIterator()
@@ -106,7 +122,11 @@ struct ButtonService: Service {
     let engine: KioskEngine
     let time: any TimeSource
     let logger: Logger
-    /// Called when the person at the terminal quits the simulator (q or Ctrl-D).
+    /// Whether standard input was a terminal at start: the keyboard's input then ends only
+    /// when the person quits (q, Ctrl-D) or the terminal goes away, and the kiosk stops.
+    var keyboardIsTerminal = false
+    /// Called when the person at the terminal quits the simulator (q or Ctrl-D), or the
+    /// terminal goes away.
     let quit: @Sendable () -> Void
 
     func run() async {
@@ -151,9 +171,10 @@ struct ButtonService: Service {
                     logger.info("\(sentence)")
                 }
             }
-            // The input ended: the keyboard's q or Ctrl-D, or the end of a piped stdin.
+            // The input ended: the keyboard's q or Ctrl-D, its terminal hung up (a closed
+            // window reads as the end of the input), or the end of a piped stdin.
             if settings.backend == .keyboard {
-                if CurrentProcess.isTerminal(0) { quit() }
+                if keyboardIsTerminal { quit() }
                 return
             }
         }
