@@ -13,6 +13,8 @@ public struct CharacterGridSize: Sendable, Hashable, CustomStringConvertible {
 
     /// 16×2, the most common module.
     public static let size16x2 = CharacterGridSize(columns: 16, rows: 2)
+    /// 20×2.
+    public static let size20x2 = CharacterGridSize(columns: 20, rows: 2)
     /// 20×4.
     public static let size20x4 = CharacterGridSize(columns: 20, rows: 4)
     /// 16×4.
@@ -22,7 +24,11 @@ public struct CharacterGridSize: Sendable, Hashable, CustomStringConvertible {
 
     /// The modules the kiosk drives: one HD44780 controller addresses at most 80 characters
     /// (40×4 modules have two controllers and are not supported).
-    public static let supported: [CharacterGridSize] = [size16x2, size20x4, size16x4, size40x2]
+    /// With 20×2 among them, `columns` and `rows` can be set one after the other in either
+    /// order between the common 16×2 and 20×4.
+    public static let supported: [CharacterGridSize] = [
+        size16x2, size20x2, size16x4, size20x4, size40x2,
+    ]
 
     /// Parses "16x2" (also with "×" or "X"); nil unless both parts are whole numbers.
     public init?(parsing text: some StringProtocol) {

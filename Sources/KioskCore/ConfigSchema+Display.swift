@@ -75,16 +75,29 @@ extension ConfigSchema {
         ),
         ConfigKey(
             path: "display.size", kind: .string,
-            summary: "picture size WIDTHxHEIGHT for kind = \"png\" and \"terminal\"",
+            summary:
+                "picture size WIDTHxHEIGHT for kind = \"png\" and \"terminal\"; for an hd44780 LCD its COLUMNSxROWS (16x2, 20x2, 16x4, 20x4 or 40x2), instead of columns and rows",
             apply: { value, configuration in
+                // At most 4 rows is an LCD's characters; a picture is 16 pixels high or more.
+                if case .string(let text) = value, let grid = CharacterGridSize(parsing: text),
+                    (1...4).contains(grid.rows), (8...40).contains(grid.columns)
+                {
+                    configuration.display.columns = grid.columns
+                    configuration.display.rows = grid.rows
+                    return nil
+                }
                 guard case .string(let text) = value, let size = PixelSize(parsing: text) else {
                     return
-                        "must be WIDTHxHEIGHT with each from 16 to 8192, such as \"800x480\", not \(value.tomlLiteral)"
+                        "must be WIDTHxHEIGHT with each from 16 to 8192, such as \"800x480\", or an LCD's COLUMNSxROWS such as \"20x4\", not \(value.tomlLiteral)"
                 }
                 configuration.display.size = size
                 return nil
             },
-            read: { .string($0.display.size.description) }),
+            read: { configuration in
+                configuration.display.kind == .hd44780
+                    ? .string(configuration.display.characterGrid.description)
+                    : .string(configuration.display.size.description)
+            }),
         ConfigKey(
             path: "display.rotate", kind: .integer,
             summary: "0 | 90 | 180 | 270: degrees the picture turns clockwise on a pixel display",
@@ -107,7 +120,9 @@ extension ConfigSchema {
                 summary: "7-bit I2C address of an LCD or OLED; absent: 0x27 (LCD), 0x3c (OLED)")),
         integer(
             "display.columns", \.display.columns, 8...40,
-            summary: "characters per row of an hd44780 LCD: 16x2, 20x4, 16x4 or 40x2"),
+            summary:
+                "characters per row of an hd44780 LCD: 16x2, 20x2, 16x4, 20x4 or 40x2 (or display.size = \"20x4\")"
+        ),
         integer(
             "display.rows", \.display.rows, 1...4, summary: "rows of an hd44780 LCD"),
         integer(
@@ -280,13 +295,35 @@ extension ConfigSchema {
         switch display.kind {
         case .hd44780:
             let grid = display.characterGrid
-            guard !grid.isSupported else { return [] }
             let sizes = CharacterGridSize.supported.map(\.description)
+            let listed = "\(sizes.dropLast().joined(separator: ", ")) or \(sizes.last ?? "")"
+            if case .string(let text)? = written?["size"] {
+                let path = ConfigPath(dotted: "display.size")
+                guard let written = CharacterGridSize(parsing: text), written.rows <= 4 else {
+                    return [
+                        ConfigProblem(
+                            path: path,
+                            message:
+                                "display.size is an hd44780 LCD's COLUMNSxROWS, such as \"20x4\" (\(listed)), not \"\(text)\""
+                        )
+                    ]
+                }
+                if written != grid {
+                    return [
+                        ConfigProblem(
+                            path: path,
+                            message:
+                                "display.size = \"\(written)\" and display.columns and display.rows (\(grid)) disagree; keep one: `weather-kiosk config unset display.columns` and `… unset display.rows`, or `… unset display.size`"
+                        )
+                    ]
+                }
+            }
+            guard !grid.isSupported else { return [] }
             return [
                 ConfigProblem(
-                    path: blame(["rows", "columns"]),
+                    path: blame(["size", "rows", "columns"]),
                     message:
-                        "display.columns and display.rows make a \(grid) LCD, which the kiosk does not drive; an hd44780 display is \(sizes.dropLast().joined(separator: ", ")) or \(sizes.last ?? "") \(editHint)"
+                        "display.columns and display.rows make a \(grid) LCD, which the kiosk does not drive; an hd44780 display is \(listed) (`weather-kiosk config set display.size 20x4` sets both at once)"
                 )
             ]
         case .ssd1306, .sh1106:

@@ -49,8 +49,8 @@ import Testing
 
     @Test(arguments: [
         (
-            ["--display", "hd44780", "--size", "20x2"],
-            "An hd44780 display is 16x2, 20x4, 16x4, 40x2"
+            ["--display", "hd44780", "--size", "24x2"],
+            "An hd44780 display is 16x2, 20x2, 16x4, 20x4, 40x2"
         ),
         (["--display", "oled"], "--display must be one of framebuffer, hd44780, ssd1306, sh1106"),
         (["--display", "hd44780", "--step", "0"], "--step counts from 1, not 0."),
@@ -68,12 +68,12 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write(
-            "config.toml", "[display]\nkind = \"hd44780\"\ncolumns = 20\naddress = 0x3f\n")
+            "config.toml", "[display]\nkind = \"hd44780\"\ncolumns = 24\naddress = 0x3f\n")
         let result = await KioskBinary.run(["config", "check", directory.file("config.toml")])
         #expect(result.exitCode == 2)
         #expect(
             result.standardError.contains(
-                "config.toml, line 3: display.columns and display.rows make a 20x2 LCD, which the kiosk does not drive; an hd44780 display is 16x2, 20x4, 16x4 or 40x2"
+                "config.toml, line 3: display.columns and display.rows make a 24x2 LCD, which the kiosk does not drive; an hd44780 display is 16x2, 20x2, 16x4, 20x4 or 40x2"
             ))
     }
 

@@ -91,8 +91,8 @@ private func fileBytes(_ path: String) -> [UInt8]? {
         (
             RenderCommands.Request(
                 demo: true, output: "/tmp/unused.png", display: .hd44780,
-                characterSize: CharacterGridSize(columns: 20, rows: 2)),
-            "An hd44780 display is 16x2, 20x4, 16x4, 40x2 characters, not 20x2; say which with --size, such as --size 20x4."
+                characterSize: CharacterGridSize(columns: 24, rows: 2)),
+            "An hd44780 display is 16x2, 20x2, 16x4, 20x4, 40x2 characters, not 24x2; say which with --size, such as --size 20x4."
         ),
         (
             RenderCommands.Request(

@@ -42,17 +42,61 @@ import Testing
     }
 
     @Test func anUnsupportedLCDSizeIsOneClearProblemAtTheRowsKey() {
-        let (_, problems) = resolve([("kind", .string("hd44780")), ("columns", .integer(20))])
+        let (_, problems) = resolve([("kind", .string("hd44780")), ("columns", .integer(24))])
         #expect(problems.count == 1)
         #expect(problems.first?.path.description == "display.columns")
         #expect(
             problems.first?.message
-                == "display.columns and display.rows make a 20x2 LCD, which the kiosk does not drive; an hd44780 display is 16x2, 20x4, 16x4 or 40x2 (to change both at once, edit the file: `weather-kiosk config edit`)"
+                == "display.columns and display.rows make a 24x2 LCD, which the kiosk does not drive; an hd44780 display is 16x2, 20x2, 16x4, 20x4 or 40x2 (`weather-kiosk config set display.size 20x4` sets both at once)"
         )
         let (_, rowsProblems) = resolve([
             ("kind", .string("hd44780")), ("columns", .integer(20)), ("rows", .integer(3)),
         ])
         #expect(rowsProblems.first?.path.description == "display.rows")
+    }
+
+    /// Between the common 16×2 and 20×4, columns and rows can be set in either order: the
+    /// size between (20×2 or 16×4) is a module the kiosk drives (issue 28 point 14).
+    @Test(arguments: [
+        [("columns", 20), ("rows", 4)], [("rows", 4), ("columns", 20)],
+        [("columns", 16), ("rows", 2)], [("rows", 2), ("columns", 16)],
+    ])
+    func columnsAndRowsInEitherOrder(_ steps: [(String, Int)]) {
+        var members: [(key: String, value: ConfigValue)] = [("kind", .string("hd44780"))]
+        // Start from the other size: 16x2 for the way up, 20x4 for the way down.
+        let up = steps.contains { $0 == ("columns", 20) }
+        members += [("columns", .integer(up ? 16 : 20)), ("rows", .integer(up ? 2 : 4))]
+        for (key, value) in steps {
+            members.removeAll { $0.key == key }
+            members.append((key, .integer(value)))
+            let (_, problems) = resolve(members)
+            #expect(problems.isEmpty, "after \(key) = \(value): \(problems)")
+        }
+        let (configuration, _) = resolve(members)
+        #expect(configuration.display.characterGrid == (up ? .size20x4 : .size16x2))
+    }
+
+    @Test func displaySizeSetsAnLCDsColumnsAndRows() {
+        let (configuration, problems) = resolve([
+            ("kind", .string("hd44780")), ("size", .string("20x4")),
+        ])
+        #expect(problems.isEmpty)
+        #expect(configuration.display.characterGrid == .size20x4)
+        #expect(
+            ConfigSchema.key("display.size")?.value(in: configuration) == .string("20x4"))
+        let (_, pixels) = resolve([("kind", .string("hd44780")), ("size", .string("800x480"))])
+        #expect(
+            pixels.map(\.message) == [
+                "display.size is an hd44780 LCD's COLUMNSxROWS, such as \"20x4\" (16x2, 20x2, 16x4, 20x4 or 40x2), not \"800x480\""
+            ])
+        let (_, both) = resolve([
+            ("kind", .string("hd44780")), ("size", .string("20x4")), ("columns", .integer(16)),
+        ])
+        #expect(both.first?.path.description == "display.size")
+        #expect(both.first?.message.contains("disagree") == true)
+        // A picture's size stays what it was for a PNG or the terminal.
+        let (png, _) = resolve([("kind", .string("png")), ("size", .string("480x320"))])
+        #expect(png.display.size == PixelSize(width: 480, height: 320))
     }
 
     @Test func sizesOnlyMatterForTheKindInUse() {
