@@ -1,7 +1,7 @@
 import FoundationEssentials
 public import KioskCore
 
-/// The pages as text for character LCDs (16×2, 20×4, 16×4, 40×2): the same content as the
+/// The pages as text for character LCDs (16×2, 20×2, 16×4, 20×4, 40×2): the same content as the
 /// pixel pages, fitted to the grid. A 20×4 shows a page on one screen; a 16×2 shows it in
 /// several steps (the city page: name and time with the current weather, then the details,
 /// then the next days).
@@ -256,12 +256,9 @@ private struct CharacterPageText {
     func favourites() -> CharacterPage {
         let list = CharacterSection(isList: true) { width, _ in
             model.favourites.map { weather in
-                let forecast = weather.forecast
-                let current = forecast?.current
-                let value = current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
+                let now = weather.conditionsNow(at: model.now)
                 let right: CharacterLine = [
-                    icon(current?.weatherCode, isDay: current?.isDay ?? true),
-                    t(values.temperature(value)),
+                    icon(now.weatherCode, isDay: now.isDay), t(values.temperature(now.temperature)),
                 ]
                 return CharacterFit.line([[t(weather.city.name)]], right: right, width: width)
             }

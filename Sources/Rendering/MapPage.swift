@@ -1,8 +1,8 @@
 import FoundationEssentials
 import KioskCore
 
-/// The map page: every favourite on a map fitted to them, with a dot, its name, today's
-/// icon and the temperature, labels placed so that none overlap. When the labels do not all
+/// The map page: every favourite on a map fitted to them, with a dot, its name, the weather
+/// and temperature there now (`CityWeather.conditionsNow`, as on an LCD or OLED), labels placed so that none overlap. When the labels do not all
 /// fit beside their dots (a world map on a portrait screen, a crowd of nearby cities), the
 /// dots are numbered and the names go into a legend beside or under the map.
 extension PageContext {
@@ -127,7 +127,8 @@ extension PageContext {
             if withIcons {
                 let (iconArea, afterIcon) = rest.sliceLeft(rowHeight)
                 drawIcon(
-                    label.icon, isDay: true, in: iconArea.centeredSquare.inset(rowHeight * 0.08))
+                    label.icon, isDay: label.isDay,
+                    in: iconArea.centeredSquare.inset(rowHeight * 0.08))
                 rest = afterIcon.sliceLeft(gap / 2).1
             }
             let degrees = canvas.measure(label.temperature, style: .bold, size: textSize).advance
@@ -165,13 +166,14 @@ extension PageContext {
         var temperature: String
         var temperatureColor: Color
         var icon: WeatherIcon
+        var isDay: Bool
         var size: LabelPlacement.Size
         var textSize: Double
     }
 
     private func mapLabel(_ weather: CityWeather) -> MapLabel {
-        let forecast = weather.forecast
-        let value = forecast?.current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
+        let now = weather.conditionsNow(at: model.now)
+        let value = now.temperature
         let temperature = values.temperature(value)
         let size = metrics.font(.body)
         let padding = size * 0.35
@@ -182,7 +184,7 @@ extension PageContext {
         return MapLabel(
             name: weather.city.name, temperature: temperature,
             temperatureColor: temperatureColor(values.celsius(value)),
-            icon: forecast?.today(at: model.now)?.weatherCode?.icon ?? .unknown,
+            icon: now.weatherCode?.icon ?? .unknown, isDay: now.isDay,
             size: LabelPlacement.Size(
                 width: padding * 3 + iconSide + name + degrees + 2, height: height),
             textSize: size)
@@ -201,7 +203,8 @@ extension PageContext {
         let padding = label.textSize * 0.35
         var rest = frame.insetBy(dx: padding, dy: padding / 2)
         let (iconArea, afterIcon) = rest.sliceLeft(label.textSize * 1.3)
-        drawIcon(label.icon, isDay: true, in: iconArea.centeredSquare, backdrop: palette.surface)
+        drawIcon(
+            label.icon, isDay: label.isDay, in: iconArea.centeredSquare, backdrop: palette.surface)
         rest = afterIcon.sliceLeft(padding).1
         canvas.drawRuns(
             [

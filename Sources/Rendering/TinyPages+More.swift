@@ -103,17 +103,15 @@ extension PageContext {
         let list = isShortTiny ? area : tinyHeader("Favourites", clock: clock, in: area)
         let shown = model.favourites.dropFirst(step * perStep).prefix(perStep)
         for (weather, row) in zip(shown, list.rows(perStep)) {
-            let forecast = weather.forecast
-            let current = forecast?.current
-            let value = current?.temperature ?? forecast?.today(at: model.now)?.temperatureMax
-            let temperature = values.temperature(value)
+            let now = weather.conditionsNow(at: model.now)
+            let temperature = values.temperature(now.temperature)
             let size = isShortTiny ? 12.0 : 10.0
             let temperatureWidth = canvas.measure(temperature, style: .bold, size: size).advance + 1
             let (temperatureArea, rest) = row.sliceRight(temperatureWidth)
             let (iconArea, nameArea) = rest.sliceRight(row.height + 2)
             tinyText(temperature, in: temperatureArea, size: size, bold: true, alignment: .right)
             drawIcon(
-                current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
+                now.weatherCode?.icon ?? .unknown, isDay: now.isDay,
                 in: iconArea.centeredSquare)
             let selected = weather.city == model.city?.city
             tinyText(weather.city.name, in: nameArea, size: size, bold: selected)
