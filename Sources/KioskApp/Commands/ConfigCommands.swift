@@ -160,12 +160,10 @@ public struct ConfigCommands: Sendable {
 
     /// Says so when the change is one a running kiosk takes only after a restart.
     private func noteRestart(before: KioskConfiguration?, after: KioskConfiguration) {
-        guard let before else { return }
-        for change in after.changesNeedingRestart(from: before) {
-            console.print(
-                "\(change) takes effect after a restart: a running kiosk keeps its state directory until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`)."
-            )
-        }
+        guard let before, !after.changesNeedingRestart(from: before).isEmpty else { return }
+        console.print(
+            "state_dir takes effect after a restart: a running kiosk keeps the directory it started with until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`); `status` says when a restart is pending."
+        )
     }
 
     /// `config unset KEY`: removes a key from the file, so its default applies again.
