@@ -15,10 +15,13 @@ struct DaemonFixture {
     /// Writes the config (with `extra` appended), optionally an old forecast cache, and
     /// starts the daemon.
     static func start(
-        extra: String = threeCities, cacheAge: Double? = nil, fault: ServerFault? = nil
+        extra: String = threeCities, cacheAge: Double? = nil, fault: ServerFault? = nil,
+        cycleSeconds: Int = 2
     ) async throws -> DaemonFixture {
         let kiosk = try await KioskFixture.start(extra: "")
-        kiosk.writeConfig(baseURL: kiosk.server.baseURL, extra: daemonSettings(kiosk) + extra)
+        kiosk.writeConfig(
+            baseURL: kiosk.server.baseURL,
+            extra: daemonSettings(kiosk, cycleSeconds: cycleSeconds) + extra)
         if let cacheAge {
             let filled = await kiosk.run(["forecast"])
             #expect(filled.exitCode == 0, "\(filled.standardError)")
@@ -31,13 +34,13 @@ struct DaemonFixture {
         return DaemonFixture(kiosk: kiosk, process: process)
     }
 
-    static func daemonSettings(_ kiosk: KioskFixture) -> String {
+    static func daemonSettings(_ kiosk: KioskFixture, cycleSeconds: Int = 2) -> String {
         """
         [display]
         kind = "png"
         device = "\(kiosk.directory.file("screen.png"))"
         size = "400x240"
-        cycle_seconds = 2
+        cycle_seconds = \(cycleSeconds)
 
         [sensor]
         kind = "simulated"

@@ -74,6 +74,21 @@ import Testing
         #expect(back.exitCode == 0, "\(back.standardError)")
         _ = await daemon.waitFor("nothing pending") { $0.config.restartPending == nil }
     }
+
+    /// The issue's case on the built daemon (issue 28 point 3): a kiosk cycling hourly, set
+    /// to 5 s, shows the next page at once instead of keeping the old schedule.
+    @Test func aShorterCycleShowsTheNextPageAtOnce() async throws {
+        let daemon = try await DaemonFixture.start(cycleSeconds: 3600)
+        defer { Task { await daemon.stop() } }
+        let first = try #require(await daemon.waitFor("the first frame") { $0.display.frame > 0 })
+        let set = await daemon.run(["config", "set", "display.cycle_seconds", "5"])
+        #expect(set.exitCode == 0, "\(set.standardError)")
+        // The safety net is far below the old hour: the next page comes with the change.
+        let next = await daemon.waitFor("the next page", timeout: 60) {
+            $0.showing != first.showing
+        }
+        #expect(next != nil)
+    }
 }
 
 extension DaemonFixture {

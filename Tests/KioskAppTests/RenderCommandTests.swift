@@ -184,7 +184,7 @@ import Testing
         } throws: { error in
             (error as? CommandFailure)?.exitCode == 2
                 && "\(error)".contains(
-                    "line 3: display.size must be WIDTHxHEIGHT with each from 16 to 8192, such as \"800x480\", not \"big\""
+                    "line 3: display.size must be WIDTHxHEIGHT with each from 16 to 8192, such as \"800x480\", or an LCD's COLUMNSxROWS such as \"20x4\", not \"big\""
                 )
         }
     }
