@@ -107,6 +107,8 @@ public enum PageNotice: Sendable, Hashable {
     /// There is no forecast and the last attempt failed: why (a sentence), and when the
     /// next attempt is due.
     case noForecast(reason: String, nextRetry: Date?)
+    /// The sensor gives no readings: why (a sentence), and when it is read again.
+    case sensorFailing(reason: String, nextRetry: Date?)
     /// Something is wrong, in a few words: "sensor missing", "config rejected: line 12 …".
     case error(String)
     /// Something to know that is not broken: "Restart the kiosk to use state_dir = …".

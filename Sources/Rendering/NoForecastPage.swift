@@ -11,7 +11,7 @@ extension PageContext {
         let forecastNotice = model.notices.first { notice in
             switch notice {
             case .noForecast, .stale: true
-            case .error, .warning: false
+            case .sensorFailing, .error, .warning: false
             }
         }
         var frameModel = model
@@ -50,7 +50,8 @@ extension PageContext {
         switch notice {
         case .noForecast(let why, let retry): (reason, nextRetry) = (why, retry)
         case .stale(_, let retry, let why): (reason, nextRetry) = (why ?? "no answer yet", retry)
-        case .error(let why), .warning(let why): (reason, nextRetry) = (why, nil)
+        case .sensorFailing(let why, _), .error(let why), .warning(let why):
+            (reason, nextRetry) = (why, nil)
         }
         guard let nextRetry else { return ("Retrying soon", reason) }
         let wait = WeatherFormat.countdown(nextRetry.timeIntervalSince(model.now))

@@ -198,6 +198,8 @@ extension PageContext {
             return text
         case .noForecast(let reason, let nextRetry):
             return NoticeText.noForecast(reason, retry: countdown(to: nextRetry))
+        case .sensorFailing(let reason, let nextRetry):
+            return NoticeText.sensor(reason, retry: countdown(to: nextRetry))
         case .error(let message), .warning(let message):
             return message
         }
@@ -211,7 +213,7 @@ extension PageContext {
     private func noticeColor(_ notice: PageNotice) -> Color {
         switch notice {
         case .stale, .warning: palette.warning
-        case .noForecast, .error: palette.error
+        case .noForecast, .sensorFailing, .error: palette.error
         }
     }
 

@@ -77,10 +77,13 @@ import Testing
         _ = state.handle(
             .configRejected(problems: ["/k.toml, line 3: bad."], file: "/k.toml"), at: clock.now)
         let notices = state.notices(at: clock.now)
-        #expect(notices.map(\.kind) == [.configRefused, .sensor])
+        #expect(
+            notices.map(\.kind) == [
+                .configRefused, .sensor(nextRetry: clock.now.wall.addingTimeInterval(5)),
+            ], "the sensor's notice says when it is read again: 5 s after a first failure")
         #expect(notices.allSatisfy { $0.severity == .error })
         #expect(notices.first?.text == "Config line 3: bad — the last good config is in use")
-        #expect(notices.filter(\.isAboutSensor).map(\.text) == ["Sensor: no answer at 0x76"])
+        #expect(notices.filter(\.isAboutSensor).map(\.text) == ["no answer at 0x76"])
         #expect(state.configProblems == ["/k.toml, line 3: bad."])
         _ = state.handle(.configChanged(KioskSettings(Self.configuration())), at: clock.now)
         #expect(state.configProblems.isEmpty)

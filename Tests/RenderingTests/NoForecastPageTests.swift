@@ -57,4 +57,18 @@ import Testing
         #expect(wide.contains("replaced by an error page."), "\(wide)")
         #expect(!wide.contains("…"), "\(wide)")
     }
+
+    @Test func aSensorFailureSaysWhenTheSensorIsReadAgain() throws {
+        var model = DemoData.model(page: .city)
+        model.notices = [
+            .sensorFailing(
+                reason: "No answer at 0x76 on /dev/i2c-1.",
+                nextRetry: DemoData.now.addingTimeInterval(20))
+        ]
+        let texts = try renderer.render(model, size: PixelSize(width: 800, height: 480)).texts
+        #expect(
+            texts.contains {
+                $0.text == "Sensor failing · retrying in 20 s · No answer at 0x76 on /dev/i2c-1."
+            }, "\(texts.map(\.text))")
+    }
 }

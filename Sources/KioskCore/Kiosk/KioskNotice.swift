@@ -13,8 +13,9 @@ public struct KioskNotice: Sendable, Hashable {
         case noForecast(nextRetry: Date?)
         /// The config file was refused; the last good one is in use.
         case configRefused
-        /// The sensor gives no readings.
-        case sensor
+        /// The sensor gives no readings; the next attempt is due at `nextRetry`. The
+        /// notice's text is why.
+        case sensor(nextRetry: Date?)
         /// A changed key takes effect only after a restart.
         case restartPending
     }
@@ -43,7 +44,10 @@ public struct KioskNotice: Sendable, Hashable {
     }
 
     /// Whether the notice is about the sensor.
-    public var isAboutSensor: Bool { kind == .sensor }
+    public var isAboutSensor: Bool {
+        if case .sensor = kind { return true }
+        return false
+    }
 
     /// The notice as the pages draw it.
     public var pageNotice: PageNotice {
@@ -54,7 +58,9 @@ public struct KioskNotice: Sendable, Hashable {
             .warning(text)
         case .noForecast(let nextRetry):
             .noForecast(reason: text, nextRetry: nextRetry)
-        case .configRefused, .sensor:
+        case .sensor(let nextRetry):
+            .sensorFailing(reason: text, nextRetry: nextRetry)
+        case .configRefused:
             .error(text)
         }
     }

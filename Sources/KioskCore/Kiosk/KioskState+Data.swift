@@ -62,7 +62,13 @@ extension KioskState {
         }
         if let error = sensorError, settings.sensorEnabled {
             notices.append(
-                KioskNotice(kind: .sensor, severity: .error, text: NoticeText.sensor(error)))
+                KioskNotice(
+                    kind: .sensor(
+                        nextRetry: reading
+                            ? nil
+                            : now.wall.addingTimeInterval(
+                                max(0, nextSensorRead.seconds(since: now.monotonic)))),
+                    severity: .error, text: error))
         }
         return notices
     }

@@ -38,8 +38,14 @@ public enum NoticeText {
             + " \(changes.count == 1 ? "value" : "values") it started with"
     }
 
-    /// "Sensor: cannot open /dev/i2c-1 …".
-    public static func sensor(_ message: String) -> String { "Sensor: \(message)" }
+    /// "Sensor failing · retrying in 20 s · Cannot open /dev/i2c-1 …": what is wrong, when
+    /// the kiosk reads it again (`retry`, a countdown; nil while a reading is under way or
+    /// not known), then why.
+    public static func sensor(_ message: String, retry: String?) -> String {
+        var text = "Sensor failing"
+        if let retry { text += retry == "now" ? " · retrying now" : " · retrying in \(retry)" }
+        return text + " · " + message
+    }
 
     private static func trimmed(_ text: Substring) -> String {
         var text = text
