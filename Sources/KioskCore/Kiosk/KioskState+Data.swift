@@ -64,10 +64,9 @@ extension KioskState {
             notices.append(
                 KioskNotice(
                     kind: .sensor(
-                        nextRetry: reading
-                            ? nil
-                            : now.wall.addingTimeInterval(
-                                max(0, nextSensorRead.seconds(since: now.monotonic)))),
+                        // A reading under way is the retry, now.
+                        nextRetry: now.wall.addingTimeInterval(
+                            reading ? 0 : max(0, nextSensorRead.seconds(since: now.monotonic)))),
                     severity: .error, text: error))
         }
         return notices

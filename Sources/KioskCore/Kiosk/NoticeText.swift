@@ -39,8 +39,7 @@ public enum NoticeText {
     }
 
     /// "Sensor failing · retrying in 20 s · Cannot open /dev/i2c-1 …": what is wrong, when
-    /// the kiosk reads it again (`retry`, a countdown; nil while a reading is under way or
-    /// not known), then why.
+    /// the kiosk reads it again (`retry`, a countdown; nil when not known), then why.
     public static func sensor(_ message: String, retry: String?) -> String {
         var text = "Sensor failing"
         if let retry { text += retry == "now" ? " · retrying now" : " · retrying in \(retry)" }
