@@ -161,8 +161,9 @@ public struct ConfigCommands: Sendable {
     /// Says so when the change is one a running kiosk takes only after a restart.
     private func noteRestart(before: KioskConfiguration?, after: KioskConfiguration) {
         guard let before, !after.changesNeedingRestart(from: before).isEmpty else { return }
+        let keys = KioskConfiguration.restartOnlyKeys.joined(separator: ", ")
         console.print(
-            "state_dir takes effect after a restart: a running kiosk keeps the directory it started with until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`); `status` says when a restart is pending."
+            "\(keys) takes effect after a restart: a running kiosk keeps the directory it started with until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`); `status` says when a restart is pending."
         )
     }
 
