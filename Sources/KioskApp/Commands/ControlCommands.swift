@@ -252,6 +252,9 @@ public struct ControlCommands: Sendable {
             rows.append(["MQTT", line])
         }
         rows.append(["Config", Self.describeConfig(status.config)])
+        if let problem = status.stateProblem {
+            rows.append(["State", "nothing kept on disk\n\(problem)"])
+        }
         rows.append([
             "Recent",
             status.recentCities.isEmpty ? "–" : status.recentCities.joined(separator: ", "),

@@ -213,6 +213,7 @@ extension KioskEngine {
             snapshot: snapshots.latest ?? snapshot(at: now), display: report, at: now,
             uptimeSeconds: Int(now.monotonic.seconds(since: startedAt)), store: store)
         status.mqtt = parts.mqttStatus()
+        status.stateProblem = stateProblem
         return status
     }
 }

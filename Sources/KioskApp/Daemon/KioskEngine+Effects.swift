@@ -19,8 +19,10 @@ extension KioskEngine {
             let cache = fetcher.cache
             do {
                 try await parts.files.run { try cache.store(entries, now: now.wall) }
+                stateWritten(nil)
             } catch {
                 note("cache", "\(error) The forecast is shown but not kept.", level: .warning)
+                stateWritten(error)
             }
             note("forecast", nil, level: .info, recovered: "Open-Meteo answers again.")
             await process(.forecastSucceeded(fetchedAt: now.wall, forecasts: entries))
