@@ -9,14 +9,18 @@ extension MQTTConnection {
         let refused = refusedCode()
         if let refused {
             let user = settings.username.map { "user \"\($0)\"" } ?? "an anonymous client"
-            if refused == CMosquitto_connack_bad_credentials() {
+            if refused == CMosquitto_connack_bad_credentials()
+                || refused == CMosquitto_connack_bad_credentials_v5()
+            {
                 return MQTTFailure(
                     .credentials,
                     "The MQTT broker at \(broker) refused \(user): wrong user name or password; check mqtt.username and mqtt.password (or mqtt.password_file)."
                 )
             }
-            if refused == CMosquitto_connack_not_authorised() {
-                // mosquitto answers a wrong password with "not authorised" in MQTT 3.1.1.
+            if refused == CMosquitto_connack_not_authorised()
+                || refused == CMosquitto_connack_not_authorised_v5()
+            {
+                // mosquitto answers a wrong password with "not authorised".
                 return MQTTFailure(
                     .notAuthorised,
                     "The MQTT broker at \(broker) did not accept \(user): the password is wrong or the broker does not allow this user; check mqtt.username and mqtt.password (or mqtt.password_file) against the broker's password file."
@@ -24,7 +28,7 @@ extension MQTTConnection {
             }
             return MQTTFailure(
                 .other,
-                "The MQTT broker at \(broker) refused the connection (\(String(cString: mosquitto_connack_string(refused))))."
+                "The MQTT broker at \(broker) refused the connection (\(String(cString: mosquitto_reason_string(refused))))."
             )
         }
         if result == MOSQ_ERR_EAI.rawValue {

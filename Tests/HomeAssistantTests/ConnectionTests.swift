@@ -117,6 +117,42 @@ import Testing
         #expect(failure?.kind == .dns)
     }
 
+    /// Six outages in a row, each after a connection that held: every loss is followed by
+    /// the first, shortest wait (once the waits only grew: back after 4, 5, 14, 29, 57 s).
+    @Test func aConnectionThatHeldStartsTheBackOffOver() async throws {
+        let broker = try await MosquittoBroker()
+        defer { broker.removeNow() }
+        var quick = settings(broker.url, password: broker.password)
+        quick.retryCapSeconds = 0.4
+        quick.heldSeconds = 0
+        let connection = try MQTTConnection(quick)
+        try connection.start()
+        defer { connection.stop() }
+        var events = connection.events.makeAsyncIterator()
+        /// The next event that is not a message.
+        func next() async -> MQTTConnectionEvent? {
+            while let event = await events.next() {
+                if case .message = event { continue }
+                return event
+            }
+            return nil
+        }
+        #expect(await next() == .connected)
+        var firstWaits: [Double] = []
+        for _ in 0..<6 {
+            await broker.stop()
+            guard case .failed(let lost)? = await next() else {
+                Issue.record("no failure after the broker stopped")
+                return
+            }
+            #expect(lost.kind == .lost)
+            firstWaits.append(lost.retryInSeconds ?? -1)
+            try await broker.start()
+            while let event = await next(), event != .connected {}
+        }
+        #expect(firstWaits == Array(repeating: quick.retryFirstSeconds, count: 6), "\(firstWaits)")
+    }
+
     @Test func aHundredReconnectsCostNoThreadsOrDescriptors() async throws {
         let broker = try await MosquittoBroker()
         defer { broker.removeNow() }
