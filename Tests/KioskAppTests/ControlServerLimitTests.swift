@@ -117,6 +117,45 @@ import Testing
         await server.stop()
     }
 
+    /// A client that sends nothing but newlines, reading nothing: each empty line is a
+    /// request that gets its answer, so the unread answers stop the reading and the client
+    /// is closed. Once the server read them all, discarding them, with a core kept busy.
+    @Test func aFloodOfEmptyLinesIsBoundedLikeRequests() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var limits = ControlServer.Limits()
+        limits.maximumQueuedOutputBytes = 64 << 10
+        limits.stalledOutputSeconds = 0.5
+        let server = try server(directory, limits: limits)
+        let flooder = RawSocket.connected(to: server.path)
+        defer { close(flooder) }
+        let total = 32 << 20
+        let sent = await onDedicatedThread { () -> Int in
+            let chunk = [UInt8](repeating: UInt8(ascii: "\n"), count: 64 << 10)
+            var sent = 0
+            while sent < total {
+                var writable = pollfd(fd: flooder, events: Int16(POLLOUT), revents: 0)
+                // The server stops reading: the socket stays full until it closes it.
+                guard poll(&writable, 1, 60_000) > 0, writable.revents & Int16(POLLOUT) != 0
+                else { break }
+                let count = chunk.withUnsafeBytes {
+                    send(flooder, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                if count < 0 {
+                    if errno == EAGAIN || errno == EINTR { continue }
+                    break
+                }
+                sent += count
+            }
+            return sent
+        }
+        try await eventually { server.statistics.closedStalled == 1 }
+        let statistics = server.statistics
+        #expect(sent < 8 << 20, "\(sent) bytes of newlines taken; \(statistics)")
+        #expect(statistics.closedStalled == 1, "\(statistics)")
+        await server.stop()
+    }
+
     @Test func anIdleClientIsClosedAfterTheTimeout() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

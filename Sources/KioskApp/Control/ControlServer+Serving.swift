@@ -176,13 +176,18 @@ extension ControlServer {
 
     /// Hands buffered request lines to the handler while the client's limits allow.
     private func dispatchBuffered(from descriptor: Int32, _ client: inout ControlConnection) {
+        // Lines are taken from a cursor and the buffer shortened once: removing each line
+        // from the front would move the rest every time (a flood of newlines kept a core
+        // busy).
+        var start = client.input.startIndex
         while client.acceptsRequests(limits),
-            let newline = client.input.firstIndex(of: UInt8(ascii: "\n"))
+            let newline = client.input[start...].firstIndex(of: UInt8(ascii: "\n"))
         {
-            let line = Array(client.input[..<newline])
-            client.input.removeFirst(newline + 1)
+            let line = Array(client.input[start..<newline])
+            start = newline + 1
             dispatch(line, client: &client)
         }
+        client.input.removeFirst(start - client.input.startIndex)
         if !client.hasCompleteLine, client.input.count > ControlProtocol.maximumRequestBytes {
             client.input = []
             _ = client.reserveSlot(
@@ -193,9 +198,17 @@ extension ControlServer {
     }
 
     private func dispatch(_ line: [UInt8], client: inout ControlConnection) {
-        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return }
         // A client in the lane gets this one request answered, then is closed.
         if client.inLane { client.closeAfterWrite = true }
+        // An empty line is a request like any other, answered: a client that sends
+        // nothing but newlines meets the limits on unread answers.
+        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+            _ = client.reserveSlot(
+                ControlProtocol.errorLine(
+                    "An empty line is no request; send one JSON object per line, such as {\"cmd\":\"status\"}."
+                ))
+            return
+        }
         if line.count > ControlProtocol.maximumRequestBytes {
             _ = client.reserveSlot(
                 ControlProtocol.errorLine(
