@@ -46,9 +46,16 @@ extension MQTTConnection {
                 "The MQTT broker at \(broker) cannot be reached (\(String(cString: strerror(code)))); check mqtt.url and that the broker runs."
             )
         }
+        if !wasConnected, !broker.tls,
+            result == MOSQ_ERR_CONN_LOST.rawValue || code == ECONNRESET || code == EPIPE,
+            let other = wrongProtocol()
+        {
+            return other
+        }
         if result == MOSQ_ERR_TLS.rawValue || result == MOSQ_ERR_TLS_HANDSHAKE.rawValue
             || code == EPROTO || (broker.tls && !wasConnected)
         {
+            if broker.tls, !wasConnected, let other = wrongProtocol() { return other }
             let trust = settings.caFile.map { "mqtt.ca_file \($0)" } ?? "the system's CA store"
             return MQTTFailure(
                 .tls,

@@ -91,18 +91,11 @@ public final class MQTTConnection: @unchecked Sendable {
             let offline = Array("offline".utf8)
             mosquitto_will_set(handle, availability, Int32(offline.count), offline, 1, true)
         }
-        if broker.tls {
-            if let caFile = settings.caFile {
-                let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
-                if result != MOSQ_ERR_SUCCESS.rawValue {
-                    throw MQTTFailure(
-                        .tls,
-                        "mqtt.ca_file \(caFile) cannot be used (\(Self.text(result))); it must be a readable PEM file of CA certificates."
-                    )
-                }
-            } else {
-                mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
-            }
+        // A `ca_file` is looked at and given to libmosquitto before each attempt, on the
+        // connection's thread (`prepareTLS`): a file fixed later is picked up, and one that
+        // is a FIFO never blocks the caller.
+        if broker.tls, settings.caFile == nil {
+            mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
         }
         mosquitto_connect_callback_set(handle) { _, context, code in
             MQTTConnection.from(context)?.connectAnswered(code)
@@ -230,14 +223,16 @@ public final class MQTTConnection: @unchecked Sendable {
             // Blocks this thread for the TCP connect (MQTT 5's CONNECT properties come only
             // with the blocking call): at most the kernel's SYN timeout for an address that
             // drops packets. The answer is waited for from then on.
-            let result = mosquitto_connect_bind_v5(
-                handle, broker.host, Int32(broker.port), Int32(settings.keepAliveSeconds), nil,
-                connectProperties)
-            state.withLock { $0.attemptStarted = Self.monotonicSeconds() }
             let failure: MQTTFailure?
-            if result != MOSQ_ERR_SUCCESS.rawValue {
+            if let tlsProblem = prepareTLS() {
+                failure = tlsProblem
+            } else if case let result = mosquitto_connect_bind_v5(
+                handle, broker.host, Int32(broker.port), Int32(settings.keepAliveSeconds), nil,
+                connectProperties), result != MOSQ_ERR_SUCCESS.rawValue
+            {
                 failure = describe(result, errno: errno, wasConnected: false)
             } else {
+                state.withLock { $0.attemptStarted = Self.monotonicSeconds() }
                 failure = runLoop()
             }
             if isStopping { break }
@@ -274,6 +269,20 @@ public final class MQTTConnection: @unchecked Sendable {
         }
         releaseHandle()
         continuation.finish()
+    }
+
+    /// Checks `ca_file` and hands it to libmosquitto; the problem when it cannot be used.
+    private func prepareTLS() -> MQTTFailure? {
+        guard settings.broker.tls, let caFile = settings.caFile else { return nil }
+        if let problem = Self.caFileProblem(caFile) { return problem }
+        let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
+        guard result == MOSQ_ERR_SUCCESS.rawValue else {
+            return MQTTFailure(
+                .tls,
+                "mqtt.ca_file \(caFile) cannot be used (\(Self.text(result))); it must be the CA's certificate (a PEM file)."
+            )
+        }
+        return nil
     }
 
     /// Runs the network loop until the connection fails or `stop()`; the failure, if any.
