@@ -249,6 +249,7 @@ public struct ControlCommands: Sendable {
             var line = "\(mqtt.broker) · " + (mqtt.connected ? "connected" : "not connected")
             line += " · \(mqtt.messagesSent) messages sent"
             if !mqtt.connected, let error = mqtt.error { line += "\n\(error)" }
+            if let warning = mqtt.warning { line += "\n\(warning)" }
             rows.append(["MQTT", line])
         }
         rows.append(["Config", Self.describeConfig(status.config)])

@@ -81,14 +81,8 @@ public struct MQTTCommands: Sendable {
             return [DoctorFinding(.skipped, "mqtt", "No [mqtt] table: Home Assistant is off.")]
         }
         var findings: [DoctorFinding] = []
-        if let file = mqtt.passwordFile, let mode = FileSystem.permissions(of: file),
-            mode & 0o004 != 0
-        {
-            findings.append(
-                DoctorFinding(
-                    .warning, "mqtt",
-                    "mqtt.password_file \(file) is readable by every user (mode \(String(mode, radix: 8))); chmod 600 it."
-                ))
+        if let warning = MQTTCredentials.passwordFileWarning(mqtt) {
+            findings.append(DoctorFinding(.warning, "mqtt", warning))
         }
         let topics = HomeAssistantTopics(mqtt, hostName: HostIdentity.hostName())
         do {

@@ -217,6 +217,8 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var error: String?
         /// Messages sent since the kiosk started.
         public var messagesSent: Int
+        /// What is unsafe about the settings (a password file every user may read).
+        public var warning: String?
 
         /// Creates an MQTT status.
         public init(broker: String, connected: Bool, error: String?, messagesSent: Int) {
