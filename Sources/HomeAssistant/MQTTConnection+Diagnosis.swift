@@ -1,3 +1,4 @@
+import CMosquitto
 import Glibc
 import KioskCore
 
@@ -58,6 +59,20 @@ extension MQTTConnection {
         guard holdsCertificate else {
             return problem(
                 "holds no certificate (no \"-----BEGIN CERTIFICATE-----\" line); it must be the CA's certificate in PEM form (`openssl x509 -inform der -in CA.crt -out CA.pem` converts a DER one)."
+            )
+        }
+        return nil
+    }
+
+    /// Checks `ca_file` and hands it to libmosquitto; the problem when it cannot be used.
+    func prepareTLS() -> MQTTFailure? {
+        guard settings.broker.tls, let caFile = settings.caFile else { return nil }
+        if let problem = Self.caFileProblem(caFile) { return problem }
+        let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
+        guard result == MOSQ_ERR_SUCCESS.rawValue else {
+            return MQTTFailure(
+                .tls,
+                "mqtt.ca_file \(caFile) cannot be used (\(Self.text(result))); it must be the CA's certificate (a PEM file)."
             )
         }
         return nil

@@ -31,7 +31,7 @@ public final class MQTTConnection: @unchecked Sendable {
     /// The settings it connects with.
     public let settings: MQTTConnectionSettings
     private let continuation: AsyncStream<MQTTConnectionEvent>.Continuation
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The CONNECT's properties (the Maximum Packet Size), freed with the handle.
     private let connectProperties: OpaquePointer?
     private let wake: Int32
@@ -269,20 +269,6 @@ public final class MQTTConnection: @unchecked Sendable {
         }
         releaseHandle()
         continuation.finish()
-    }
-
-    /// Checks `ca_file` and hands it to libmosquitto; the problem when it cannot be used.
-    private func prepareTLS() -> MQTTFailure? {
-        guard settings.broker.tls, let caFile = settings.caFile else { return nil }
-        if let problem = Self.caFileProblem(caFile) { return problem }
-        let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
-        guard result == MOSQ_ERR_SUCCESS.rawValue else {
-            return MQTTFailure(
-                .tls,
-                "mqtt.ca_file \(caFile) cannot be used (\(Self.text(result))); it must be the CA's certificate (a PEM file)."
-            )
-        }
-        return nil
     }
 
     /// Runs the network loop until the connection fails or `stop()`; the failure, if any.

@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // Glibc: socket clients that hold a control socket busy (test support)
 import LinuxPlatform
 import Synchronization
 

@@ -37,6 +37,12 @@ extension KioskEngine {
         }
     }
 
+    /// Notes how a write to the state directory went: its failure stays in `status` until a
+    /// write succeeds.
+    func stateWritten(_ failure: (any Error)?) {
+        stateProblem = failure.map { "\($0)" }
+    }
+
     // MARK: Sensor
 
     func readSensor() async {

@@ -442,12 +442,6 @@ public actor KioskEngine {
 
     /// Logs `message` for `topic` only when it differs from the last one (a failing sensor
     /// logs once, not every minute); a nil message after a logged one logs `recovered`.
-    /// Notes how a write to the state directory went: its failure stays in `status` until a
-    /// write succeeds.
-    func stateWritten(_ failure: (any Error)?) {
-        stateProblem = failure.map { "\($0)" }
-    }
-
     func note(_ topic: String, _ message: String?, level: Logger.Level, recovered: String? = nil) {
         let previous = logged[topic]
         guard previous != message else { return }
