@@ -4,8 +4,9 @@ import Synchronization
 
 /// Clients of a control socket that never let go: each keeps one connection, asks for a
 /// preview of a frame far in the future (which waits for up to 25 s), and asks again as soon
-/// as the answer comes (after 50 ms when the answer is a refusal). Each runs on a thread of
-/// its own until `stop()`.
+/// as the answer comes (after 250 ms when the answer is a refusal, so that 32 of them do not
+/// load a shared machine; still well under the second after which an idle one gives up its
+/// place). Each runs on a thread of its own until `stop()`.
 public final class BusyPreviewClients: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let connected = Atomic<Int>(0)
@@ -52,7 +53,7 @@ public final class BusyPreviewClients: Sendable {
                 }
                 guard sent == request.count, let reply = readLine(descriptor) else { break }
                 answers.add(1, ordering: .relaxed)
-                if reply.hasPrefix("{\"ok\":false") { usleep(50_000) }
+                if reply.hasPrefix("{\"ok\":false") { usleep(250_000) }
             }
             connected.subtract(1, ordering: .relaxed)
             close(descriptor)
