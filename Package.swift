@@ -177,7 +177,7 @@ let package = Package(
                 "HomeAssistant", "KioskApp", "KioskCore", "KioskTesting", "weather-kiosk",
                 logging,
             ],
-            exclude: ["Goldens"], swiftSettings: swiftSettings),
+            exclude: ["Goldens", "HomeAssistantCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DevicesTests", dependencies: ["Devices", "Simulator", "KioskCore"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),

@@ -13,6 +13,7 @@
 #undef NDEBUG
 
 #include "ctoml.h"
+#include "nesting.h"
 
 #include <cstring>
 #include <algorithm>
@@ -50,6 +51,8 @@ template <typename T> void set_text(ctoml_document &document, ctoml_node &node, 
     node.text_length = document.texts.back().size();
 }
 
+// Recursive, but never deeper than CTOML_MAXIMUM_DEPTH (twice that through arrays of
+// tables): ctoml_parse refuses deeper text before toml++ parses it.
 void append(ctoml_document &document, const toml::key *key, const toml::node &value) {
     ctoml_node node{};
     if (key != nullptr) {
@@ -117,6 +120,7 @@ void append(ctoml_document &document, const toml::key *key, const toml::node &va
 void fail(ctoml_error *error, const toml::source_position &where, std::string_view message) {
     if (error == nullptr) return;
     error->position = position(where);
+    error->too_deep = false;
     size_t length = std::min(message.size(), sizeof error->message - 1);
     std::memcpy(error->message, message.data(), length);
     error->message[length] = '\0';
@@ -128,6 +132,14 @@ extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, ctoml_er
     std::unique_ptr<ctoml_document> document(new (std::nothrow) ctoml_document());
     if (!document) {
         fail(error, toml::source_position{}, "out of memory");
+        return nullptr;
+    }
+    ctoml::too_deep deep{};
+    if (ctoml::nests_deeper_than(text, length, CTOML_MAXIMUM_DEPTH, deep)) {
+        fail(error, toml::source_position{deep.line, deep.column},
+             "tables, arrays and dotted keys nest more than " + std::to_string(CTOML_MAXIMUM_DEPTH)
+                 + " levels deep here; shorten the dotted name (a weather-kiosk config needs 3)");
+        if (error != nullptr) error->too_deep = true;
         return nullptr;
     }
 #if __cpp_exceptions

@@ -2,9 +2,9 @@ public import KioskCore
 public import Logging
 
 /// Follows the kiosk's snapshots and keeps Home Assistant in step: announces the device
-/// (again when Home Assistant says `online`, and when what to announce changes), sends the
-/// state when it changes (and at least every `publish_interval_seconds` while snapshots
-/// come), removes what is no longer there (a removed favourite, `[mqtt]` removed), and
+/// (again once per burst of Home Assistant's `online`, and when what to announce changes),
+/// sends the state, retained, when it changes (and at least every `publish_interval_seconds`
+/// while snapshots come), removes what is no longer there (a removed favourite, `[mqtt]` removed), and
 /// turns messages on the command topics into `KioskCommand`s for the engine's one door.
 /// The network runs on the connection's own thread; this only hands it messages.
 public struct HomeAssistantPublisher: Sendable {
@@ -19,13 +19,18 @@ public struct HomeAssistantPublisher: Sendable {
     let logger: Logger
     /// Shortens the connection's timings in tests.
     let tune: @Sendable (inout MQTTConnectionSettings) -> Void
+    /// How long after Home Assistant's first `online` the kiosk announces itself again: the
+    /// `online`s of that time are one burst, answered once.
+    let announceDelay: Duration
 
     /// A publisher for the kiosk on `hostName`.
     public init(
         hostName: String, credentials: @escaping Credentials, board: MQTTStatusBoard,
         logger: Logger, tune: @escaping @Sendable (inout MQTTConnectionSettings) -> Void = { _ in },
+        announceDelay: Duration = .seconds(2),
         send: @escaping @Sendable (KioskCommand) async -> Void
     ) {
+        self.announceDelay = announceDelay
         self.hostName = hostName
         self.credentials = credentials
         self.board = board
@@ -37,6 +42,7 @@ public struct HomeAssistantPublisher: Sendable {
     private enum Input: Sendable {
         case snapshot(KioskSnapshot)
         case connection(MQTTConnectionEvent, generation: Int)
+        case announceDue(generation: Int)
         case snapshotsEnded
     }
 
@@ -51,6 +57,8 @@ public struct HomeAssistantPublisher: Sendable {
         var session: Session?
         var generation = 0
         var listening: Task<Void, Never>?
+        var announcing: Task<Void, Never>?
+        let delay = announceDelay
         await withTaskCancellationHandler {
             for await next in inputs {
                 switch next {
@@ -59,6 +67,22 @@ public struct HomeAssistantPublisher: Sendable {
                 case .connection(let event, let from):
                     guard from == generation, var current = session else { continue }
                     await current.handle(event)
+                    if current.announceRequested, announcing == nil {
+                        // Home Assistant's `online`: answered once, after the burst.
+                        announcing = Task {
+                            do {
+                                try await Task.sleep(for: delay)
+                            } catch {
+                                return
+                            }
+                            input.yield(.announceDue(generation: from))
+                        }
+                    }
+                    session = current
+                case .announceDue(let from):
+                    announcing = nil
+                    guard from == generation, var current = session else { continue }
+                    current.reannounce()
                     session = current
                 case .snapshot(let snapshot):
                     let settings = snapshot.configuration.mqtt
@@ -76,6 +100,8 @@ public struct HomeAssistantPublisher: Sendable {
                             session = nil
                         }
                         listening?.cancel()
+                        announcing?.cancel()
+                        announcing = nil
                         generation += 1
                         guard settings.isEnabled else {
                             board.update { $0 = nil }
@@ -99,6 +125,7 @@ public struct HomeAssistantPublisher: Sendable {
         }
         following.cancel()
         listening?.cancel()
+        announcing?.cancel()
         session?.close(forget: false)
     }
 

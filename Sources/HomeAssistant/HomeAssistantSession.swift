@@ -20,6 +20,9 @@ struct Session {
     var lastStateAt = 0.0
     var lastCities: [String: String] = [:]
     var lastFailure: String?
+    /// Home Assistant said `online` since the last announcement: the publisher announces
+    /// again once the burst is over (`reannounce()`).
+    var announceRequested = false
 
     init(
         settings: MQTTSettings, topics: HomeAssistantTopics, connection: MQTTConnection,
@@ -72,14 +75,14 @@ struct Session {
                 logger.warning("\(failure.message)")
                 lastFailure = failure.message
             }
-        case .message(let topic, let payload):
+        case .oversized(let topic, let bytes):
+            logger.notice(
+                "MQTT: dropped a message of \(bytes) bytes on \(topic) unread: the kiosk takes none over \(connection.settings.maximumIncomingBytes) bytes."
+            )
+        case .message(let topic, let payload, let retained):
             let text = String(decoding: payload, as: UTF8.self)
             if topic == topics.homeAssistantStatus {
-                if text == "online" {
-                    announced = [:]
-                    announce()
-                    publishState(force: true)
-                }
+                if text == "online" { announceRequested = true }
             } else if topic.hasSuffix("/config") {
                 if payload.isEmpty {
                     retainedAtBroker.remove(topic)
@@ -87,6 +90,12 @@ struct Session {
                     retainedAtBroker.insert(topic)
                     removeStale()
                 }
+            } else if retained {
+                // A command acts when it is sent: one the broker kept would act again at
+                // every start (a retained `off` would switch the display off each time).
+                logger.notice(
+                    "MQTT: ignored \"\(text.prefix(80))\" on \(topic): the broker kept it (retained) from before, and a command acts only when it is sent; `mosquitto_pub -r -n -t \(topic)` clears it."
+                )
             } else if let command = HomeAssistantState.command(
                 topic: topic, payload: text, topics: topics, configuration: latest.configuration)
             {
@@ -105,6 +114,19 @@ struct Session {
         guard connection.isConnected else { return }
         announce()
         publishState(force: false)
+        countSent()
+    }
+
+    /// Announces everything again after Home Assistant said `online` (once per burst of
+    /// them): the device and its entities, `online` (the availability may have been removed
+    /// meanwhile, by `mqtt forget`), and the state.
+    mutating func reannounce() {
+        announceRequested = false
+        guard connection.isConnected else { return }
+        announced = [:]
+        connection.publish(topics.availability, Array("online".utf8), retain: true)
+        announce()
+        publishState(force: true)
         countSent()
     }
 
@@ -139,8 +161,9 @@ struct Session {
         let bytes = HomeAssistantState.payload(latest).bytes
         let now = MQTTConnection.monotonicSeconds()
         let due = now - lastStateAt >= Double(settings.publishIntervalSeconds)
+        // Retained: a Home Assistant that starts after the kiosk reads it at once.
         if force || due || bytes != lastState,
-            connection.publish(topics.state, bytes, retain: false)
+            connection.publish(topics.state, bytes, retain: true)
         {
             lastState = bytes
             lastStateAt = now
@@ -172,6 +195,7 @@ struct Session {
             for id in lastCities.keys {
                 connection.publish(topics.cityTemperature(id), [], retain: true)
             }
+            connection.publish(topics.state, [], retain: true)
             logger.info(
                 "MQTT: [mqtt] was removed; Home Assistant's entities of this kiosk are removed.")
         }

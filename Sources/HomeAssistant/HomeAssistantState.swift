@@ -25,10 +25,19 @@ public enum HomeAssistantState {
                 "dew_point": .number(indoor.dewPoint?.value(in: units.temperature), digits: 2),
             ])
         } else {
-            members["indoor"] = .null
+            // Fields without values, never `"indoor": null`: Home Assistant's templates
+            // (`value_json.indoor.temperature`) read None, its "unknown", without a warning.
+            members["indoor"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: Self.indoorFields.map { ($0, JSONValue.null) }))
         }
         return .object(members)
     }
+
+    /// The fields of the `indoor` object, which the sensors' templates read.
+    static let indoorFields = [
+        "temperature", "humidity", "pressure", "sea_level_pressure", "dew_point",
+    ]
 
     /// Each favourite's id and current temperature as sent ("None", which Home Assistant
     /// shows as unknown, before its forecast arrives).

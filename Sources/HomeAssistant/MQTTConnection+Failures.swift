@@ -9,14 +9,18 @@ extension MQTTConnection {
         let refused = refusedCode()
         if let refused {
             let user = settings.username.map { "user \"\($0)\"" } ?? "an anonymous client"
-            if refused == CMosquitto_connack_bad_credentials() {
+            if refused == CMosquitto_connack_bad_credentials()
+                || refused == CMosquitto_connack_bad_credentials_v5()
+            {
                 return MQTTFailure(
                     .credentials,
                     "The MQTT broker at \(broker) refused \(user): wrong user name or password; check mqtt.username and mqtt.password (or mqtt.password_file)."
                 )
             }
-            if refused == CMosquitto_connack_not_authorised() {
-                // mosquitto answers a wrong password with "not authorised" in MQTT 3.1.1.
+            if refused == CMosquitto_connack_not_authorised()
+                || refused == CMosquitto_connack_not_authorised_v5()
+            {
+                // mosquitto answers a wrong password with "not authorised".
                 return MQTTFailure(
                     .notAuthorised,
                     "The MQTT broker at \(broker) did not accept \(user): the password is wrong or the broker does not allow this user; check mqtt.username and mqtt.password (or mqtt.password_file) against the broker's password file."
@@ -24,7 +28,7 @@ extension MQTTConnection {
             }
             return MQTTFailure(
                 .other,
-                "The MQTT broker at \(broker) refused the connection (\(String(cString: mosquitto_connack_string(refused))))."
+                "The MQTT broker at \(broker) refused the connection (\(String(cString: mosquitto_reason_string(refused))))."
             )
         }
         if result == MOSQ_ERR_EAI.rawValue {
@@ -42,9 +46,16 @@ extension MQTTConnection {
                 "The MQTT broker at \(broker) cannot be reached (\(String(cString: strerror(code)))); check mqtt.url and that the broker runs."
             )
         }
+        if !wasConnected, !broker.tls,
+            result == MOSQ_ERR_CONN_LOST.rawValue || code == ECONNRESET || code == EPIPE,
+            let other = wrongProtocol()
+        {
+            return other
+        }
         if result == MOSQ_ERR_TLS.rawValue || result == MOSQ_ERR_TLS_HANDSHAKE.rawValue
             || code == EPROTO || (broker.tls && !wasConnected)
         {
+            if broker.tls, !wasConnected, let other = wrongProtocol() { return other }
             let trust = settings.caFile.map { "mqtt.ca_file \($0)" } ?? "the system's CA store"
             return MQTTFailure(
                 .tls,

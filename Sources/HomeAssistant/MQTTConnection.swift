@@ -21,6 +21,8 @@ public final class MQTTConnection: @unchecked Sendable {
         var wakeOpen = true
         var refusedCode: Int32?
         var attemptStarted = 0.0
+        /// When the broker accepted this attempt's connection.
+        var connectedAt: Double?
         var outbox: [(topic: String, payload: [UInt8], retain: Bool)] = []
     }
 
@@ -29,7 +31,9 @@ public final class MQTTConnection: @unchecked Sendable {
     /// The settings it connects with.
     public let settings: MQTTConnectionSettings
     private let continuation: AsyncStream<MQTTConnectionEvent>.Continuation
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
+    /// The CONNECT's properties (the Maximum Packet Size), freed with the handle.
+    private let connectProperties: OpaquePointer?
     private let wake: Int32
     private let state = Mutex(State())
     private let stopping = Atomic<Bool>(false)
@@ -52,14 +56,24 @@ public final class MQTTConnection: @unchecked Sendable {
         }
         handle = made
         wake = CMosquitto_wake_descriptor()
+        connectProperties = CMosquitto_maximum_packet_size(UInt32(settings.maximumIncomingBytes))
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         do throws(MQTTFailure) {
+            guard connectProperties != nil else {
+                throw MQTTFailure(.other, "libmosquitto could not make a client (out of memory).")
+            }
             try configure()
         } catch {
-            mosquitto_destroy(handle)
-            if wake >= 0 { close(wake) }
+            releaseHandle()
             throw error
         }
+    }
+
+    private func releaseHandle() {
+        var properties = connectProperties
+        mosquitto_property_free_all(&properties)
+        mosquitto_destroy(handle)
+        if wake >= 0 { close(wake) }
     }
 
     private func configure() throws(MQTTFailure) {
@@ -67,7 +81,9 @@ public final class MQTTConnection: @unchecked Sendable {
         // No in-flight limit: an announcement is a burst of retained messages, and a burst
         // over the limit would wait for acknowledgements a closing connection never gets.
         mosquitto_max_inflight_messages_set(handle, 0)
-        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, CMosquitto_protocol_v311())
+        // MQTT 5, for the Maximum Packet Size in the CONNECT: a broker accepts messages of up
+        // to 256 MB, and one such message on a command topic would otherwise be read whole.
+        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, CMosquitto_protocol_v5())
         if let username = settings.username {
             mosquitto_username_pw_set(handle, username, settings.password)
         }
@@ -75,18 +91,11 @@ public final class MQTTConnection: @unchecked Sendable {
             let offline = Array("offline".utf8)
             mosquitto_will_set(handle, availability, Int32(offline.count), offline, 1, true)
         }
-        if broker.tls {
-            if let caFile = settings.caFile {
-                let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
-                if result != MOSQ_ERR_SUCCESS.rawValue {
-                    throw MQTTFailure(
-                        .tls,
-                        "mqtt.ca_file \(caFile) cannot be used (\(Self.text(result))); it must be a readable PEM file of CA certificates."
-                    )
-                }
-            } else {
-                mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
-            }
+        // A `ca_file` is looked at and given to libmosquitto before each attempt, on the
+        // connection's thread (`prepareTLS`): a file fixed later is picked up, and one that
+        // is a FIFO never blocks the caller.
+        if broker.tls, settings.caFile == nil {
+            mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
         }
         mosquitto_connect_callback_set(handle) { _, context, code in
             MQTTConnection.from(context)?.connectAnswered(code)
@@ -98,9 +107,15 @@ public final class MQTTConnection: @unchecked Sendable {
             guard let connection = MQTTConnection.from(context), let message = message?.pointee
             else { return }
             let topic = message.topic.map { String(cString: $0) } ?? ""
-            let bytes = UnsafeRawBufferPointer(
-                start: message.payload, count: Int(max(message.payloadlen, 0)))
-            connection.continuation.yield(.message(topic: topic, payload: Array(bytes)))
+            let size = Int(max(message.payloadlen, 0))
+            // A broker that ignored the Maximum Packet Size: dropped before it is copied.
+            guard size + topic.utf8.count <= connection.settings.maximumIncomingBytes else {
+                connection.continuation.yield(.oversized(topic: topic, bytes: size))
+                return
+            }
+            let bytes = UnsafeRawBufferPointer(start: message.payload, count: size)
+            connection.continuation.yield(
+                .message(topic: topic, payload: Array(bytes), retained: message.retain))
         }
         // No log callback: libmosquitto marks itself "in a callback" while one runs, and a
         // publish from another thread at that moment would write to the socket alongside
@@ -202,25 +217,37 @@ public final class MQTTConnection: @unchecked Sendable {
         var failures = 0
         let broker = settings.broker
         while !isStopping {
-            state.withLock {
-                $0 = State(wakeOpen: $0.wakeOpen, attemptStarted: Self.monotonicSeconds())
-            }
+            state.withLock { $0 = State(wakeOpen: $0.wakeOpen) }
             acknowledged.store(0, ordering: .relaxed)
             handedOver.store(0, ordering: .relaxed)
-            let result = mosquitto_connect_async(
-                handle, broker.host, Int32(broker.port), Int32(settings.keepAliveSeconds))
+            // Blocks this thread for the TCP connect (MQTT 5's CONNECT properties come only
+            // with the blocking call): at most the kernel's SYN timeout for an address that
+            // drops packets. The answer is waited for from then on.
             let failure: MQTTFailure?
-            if result != MOSQ_ERR_SUCCESS.rawValue {
+            if let tlsProblem = prepareTLS() {
+                failure = tlsProblem
+            } else if case let result = mosquitto_connect_bind_v5(
+                handle, broker.host, Int32(broker.port), Int32(settings.keepAliveSeconds), nil,
+                connectProperties), result != MOSQ_ERR_SUCCESS.rawValue
+            {
                 failure = describe(result, errno: errno, wasConnected: false)
             } else {
+                state.withLock { $0.attemptStarted = Self.monotonicSeconds() }
                 failure = runLoop()
             }
             if isStopping { break }
-            if let failure {
-                continuation.yield(.failed(failure))
+            // A connection that held starts the back-off over.
+            let connectedAt = state.withLock { $0.connectedAt }
+            if let connectedAt, Self.monotonicSeconds() - connectedAt >= settings.heldSeconds {
+                failures = 0
             }
             failures = failure == nil ? 0 : failures + 1
-            sleep(seconds: settings.retryDelay(failures: max(failures, 1)))
+            let delay = settings.retryDelay(failures: max(failures, 1))
+            if var failure {
+                failure.retryInSeconds = delay
+                continuation.yield(.failed(failure))
+            }
+            sleep(seconds: delay)
         }
         // Send what is queued (the last announcements, `offline`), then say goodbye.
         if isConnected {
@@ -240,8 +267,7 @@ public final class MQTTConnection: @unchecked Sendable {
             $0.connected = false
             $0.wakeOpen = false
         }
-        if wake >= 0 { close(wake) }
-        mosquitto_destroy(handle)
+        releaseHandle()
         continuation.finish()
     }
 
@@ -318,7 +344,10 @@ public final class MQTTConnection: @unchecked Sendable {
             state.withLock { $0.refusedCode = code }
             return
         }
-        state.withLock { $0.connected = true }
+        state.withLock {
+            $0.connected = true
+            $0.connectedAt = Self.monotonicSeconds()
+        }
         for topic in settings.subscriptions {
             mosquitto_subscribe(handle, nil, topic, 1)
         }

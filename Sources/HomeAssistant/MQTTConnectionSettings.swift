@@ -28,6 +28,16 @@ public struct MQTTConnectionSettings: Sendable, Hashable {
     public var retryFirstSeconds = 1.0
     /// The longest wait before reconnecting, seconds.
     public var retryCapSeconds = 60.0
+    /// A connection that held this long (seconds since the broker accepted it) starts the
+    /// back-off over: after its loss the first wait is `retryFirstSeconds` again. A broker
+    /// that drops every connection at once (another client with the same id) still meets a
+    /// growing wait.
+    public var heldSeconds = 30.0
+    /// The largest packet taken from the broker, bytes (a command is a few bytes, an
+    /// announcement of this kiosk a few hundred): the broker is told in the CONNECT (MQTT 5's
+    /// Maximum Packet Size) and drops anything larger; one that comes anyway is dropped
+    /// before it is copied.
+    public var maximumIncomingBytes = 16 << 10
 
     /// Settings for a broker.
     public init(
@@ -57,8 +67,11 @@ public enum MQTTConnectionEvent: Sendable, Hashable {
     /// An attempt failed or the connection was lost: one sentence naming the broker and
     /// what to do; the connection retries by itself after its back-off.
     case failed(MQTTFailure)
-    /// A message on a subscribed topic.
-    case message(topic: String, payload: [UInt8])
+    /// A message on a subscribed topic; `retained` when the broker held it from before the
+    /// subscription (not sent just now).
+    case message(topic: String, payload: [UInt8], retained: Bool)
+    /// A message over `maximumIncomingBytes` that a broker sent anyway, dropped unread.
+    case oversized(topic: String, bytes: Int)
 }
 
 /// Why there is no connection, by kind, with the sentence for people.
@@ -87,6 +100,9 @@ public struct MQTTFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
     /// One sentence: the broker, what happened, what to do.
     public var message: String
+    /// How long the connection waits before it tries again, seconds; nil where it does
+    /// not (a short-lived client gives up).
+    public var retryInSeconds: Double?
 
     /// Creates a failure.
     public init(_ kind: Kind, _ message: String) {

@@ -125,15 +125,24 @@ struct PlaceBody: Decodable {
         let people = population.flatMap { $0 >= 0 ? Int(exactly: $0.rounded(.down)) : nil }
         return .success(
             GeocodingResult(
-                id: id, name: City.truncatedName(name),
+                id: id, name: Self.cleaned(name),
                 coordinate: Coordinate(latitude: latitude, longitude: longitude),
                 elevation: elevation, featureCode: nonEmpty(featureCode),
                 countryCode: nonEmpty(countryCode),
-                country: nonEmpty(country).map(City.truncatedName),
-                admin1: nonEmpty(admin1).map(City.truncatedName), admin2: nonEmpty(admin2),
-                admin3: nonEmpty(admin3),
-                admin4: nonEmpty(admin4), timezone: nonEmpty(timezone), population: people,
+                country: nonEmpty(country).map(Self.cleaned),
+                admin1: nonEmpty(admin1).map(Self.cleaned),
+                admin2: nonEmpty(admin2).map(Self.cleaned),
+                admin3: nonEmpty(admin3).map(Self.cleaned),
+                admin4: nonEmpty(admin4).map(Self.cleaned), timezone: nonEmpty(timezone),
+                population: people,
                 postcodes: postcodes?.compactMap { $0 } ?? []))
+    }
+
+    /// A name from the server as the kiosk keeps it: on one line (a line break or a
+    /// bidirectional control is written out, `\x0A`, `\u{202E}`, as the terminal shows
+    /// other controls) and at most `City.maximumNameLength` characters.
+    static func cleaned(_ name: String) -> String {
+        City.truncatedName(TerminalText.oneLine(name))
     }
 
     struct MissingField: Error {

@@ -68,6 +68,9 @@ public struct TOMLSyntaxError: Error, Sendable {
     public var position: TOMLPosition
     /// toml++'s description, such as "Error while parsing key: …".
     public var message: String
+    /// The document nests deeper than the parser allows at `position` (a dotted header or
+    /// key of hundreds of parts), refused before toml++ reads it.
+    public var isTooDeep = false
 }
 
 /// toml++ through the `CTOML` shim.
@@ -85,7 +88,8 @@ public enum TOMLParser {
             let message = withUnsafeBytes(of: error.message) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            throw TOMLSyntaxError(position: position(error.position), message: message)
+            throw TOMLSyntaxError(
+                position: position(error.position), message: message, isTooDeep: error.too_deep)
         }
         defer { ctoml_free(document) }
         let nodes = UnsafeBufferPointer(

@@ -143,6 +143,45 @@ import Testing
         #expect(onCopy?.config.problems.first?.contains("line 2") == true)
     }
 
+    /// A 16,000-part table header once crashed the parser (SIGSEGV) on reload and at every
+    /// start after, though a last good copy existed; `config check` crashed too.
+    @Test func aDeepDottedHeaderIsRefusedAndTheKioskRestartsOnTheLastGoodCopy() async throws {
+        let daemon = try await DaemonFixture.start()
+        defer { Task { await daemon.stop() } }
+        _ = await daemon.waitFor("the first frame") { $0.display.frame >= 1 }
+        let good = try #require(daemon.kiosk.directory.read("config.toml"))
+        let deepHeader = "[" + Array(repeating: "a", count: 16_000).joined(separator: ".") + "]\n"
+        let deepKey = Array(repeating: "k", count: 20_000).joined(separator: ".") + " = 1\n"
+        daemon.kiosk.directory.write("config.toml", good + "\n" + deepHeader + "x = 1\n")
+        let lines = good.split(separator: "\n", omittingEmptySubsequences: false).count
+        let refused = await daemon.waitFor("the reload refused") { !$0.config.problems.isEmpty }
+        #expect(
+            refused?.config.problems.first?.contains(
+                "config.toml, line \(lines + 1), column 66: TOML syntax error: tables, arrays and dotted keys nest more than 32 levels deep here"
+            ) == true, "\(String(describing: refused?.config.problems))")
+        let check = await daemon.run(["config", "check"])
+        #expect(check.exitCode == 2, "\(check.standardError)")
+        #expect(check.standardError.contains("nest more than 32 levels deep"))
+        #expect(await daemon.terminate().exitCode == 0)
+
+        // Started again on the same file, then on a deep dotted key: the last good copy.
+        for broken in [good + "\n" + deepHeader + "x = 1\n", deepKey + good] {
+            daemon.kiosk.directory.write("config.toml", broken)
+            let again = DaemonFixture(
+                kiosk: daemon.kiosk,
+                process: KioskBinary.spawn(["run", "--config", daemon.kiosk.configPath]))
+            let onCopy = await again.waitFor("a start on the last good copy") {
+                $0.config.lastGood != nil
+            }
+            #expect(onCopy?.cities.count == 3)
+            #expect(onCopy?.config.problems.first?.contains("levels deep") == true)
+            let set = await again.run(["config", "set", "display.cycle_seconds", "5"])
+            #expect(set.exitCode == 2 && set.standardError.contains("levels deep"))
+            let ended = await again.terminate()
+            #expect(ended.exitCode == 0, "\(ended.standardError)")
+        }
+    }
+
     @Test func settingTheControlSocketMovesIt() async throws {
         let daemon = try await DaemonFixture.start()
         defer { Task { await daemon.stop() } }

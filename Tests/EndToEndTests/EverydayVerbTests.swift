@@ -107,6 +107,35 @@ import Testing
         #expect(!unknown.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
     }
 
+    /// A geocoding server's names with a line break and a right-to-left override: each
+    /// stays on its line, visible, in `city search`, `city add` and `city list`.
+    @Test func lineBreaksAndBidiControlsFromTheServerAreEscaped() async throws {
+        let body =
+            #"{"results":[{"id":7,"name":"Evil\nFake row\u202Egnp.exe","latitude":1.5,"longitude":2.5,"country":"Over\u2028there","admin1":"A\u2066B"}]}"#
+        let server = try await LoopbackHTTPServer.start { _ in .json(body) }
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(
+            "config.toml",
+            "[forecast]\nbase_url = \"\(server.baseURL)\"\ngeocoding_url = \"\(server.baseURL)\"\n")
+        let config = ["--config", directory.file("config.toml")]
+        let search = await KioskBinary.run(["city", "search", "Evil"] + config)
+        let added = await KioskBinary.run(["city", "add", "Evil"] + config)
+        let list = await KioskBinary.run(["city", "list"] + config)
+        await server.stop()
+        #expect(search.exitCode == 0 && added.exitCode == 0, "\(added.standardError)")
+        for output in [search.standardOutput, added.standardOutput, list.standardOutput] {
+            #expect(
+                !output.unicodeScalars.contains { [0x202E, 0x2028, 0x2066].contains($0.value) },
+                "\(output)")
+            #expect(!output.contains("Evil\nFake row"), "\(output)")
+        }
+        #expect(
+            list.standardOutput.contains("Evil\\x0AFake row\\u{202E}gnp.exe"),
+            "\(list.standardOutput)")
+        #expect(search.standardOutput.contains("Over\\u{2028}there"), "\(search.standardOutput)")
+    }
+
     @Test func nightModeAloneGetsTheDefaultWindow() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

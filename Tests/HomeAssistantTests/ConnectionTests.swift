@@ -92,6 +92,48 @@ import Testing
         #expect(failure?.message.contains("mqtt.ca_file \(broker.otherCAFile)") == true)
     }
 
+    /// Each TLS problem its own sentence (once all of them said "failed TLS verification",
+    /// and `mqtt://` to a TLS port "The connection … was lost").
+    @Test func eachTLSProblemSaysWhatItIs() async throws {
+        let broker = try await MosquittoBroker()
+        defer { broker.removeNow() }
+        let plainPort = try await failure(
+            settings(
+                "mqtts://127.0.0.1:\(broker.port)", password: broker.password,
+                caFile: broker.caFile))
+        #expect(
+            plainPort?.message
+                == "The MQTT broker at mqtts://127.0.0.1:\(broker.port) does not speak TLS on that port: it answered as a plain MQTT port. Use mqtt:// for it, or the broker's TLS port with mqtts://."
+        )
+        let tlsPort = try await failure(
+            settings("mqtt://127.0.0.1:\(broker.tlsPort)", password: broker.password))
+        #expect(
+            tlsPort?.message
+                == "The MQTT broker at mqtt://127.0.0.1:\(broker.tlsPort) speaks TLS on that port: it ended the connection when the kiosk spoke plain MQTT. Use mqtts:// for it (with mqtt.ca_file for a broker with its own CA)."
+        )
+        broker.directory.write("garbage.pem", "this is not a certificate\n")
+        let cases: [(String, String)] = [
+            (
+                broker.directory.path,
+                "mqtt.ca_file \(broker.directory.path) is a directory, not a file; name the CA's certificate (a PEM file) in it."
+            ),
+            (
+                "/dev/zero",
+                "mqtt.ca_file /dev/zero is a character device, not a file; name the CA's certificate (a PEM file)."
+            ),
+            (
+                broker.directory.file("garbage.pem"),
+                "mqtt.ca_file \(broker.directory.file("garbage.pem")) holds no certificate (no \"-----BEGIN CERTIFICATE-----\" line); it must be the CA's certificate in PEM form (`openssl x509 -inform der -in CA.crt -out CA.pem` converts a DER one)."
+            ),
+        ]
+        for (caFile, sentence) in cases {
+            let failure = try await failure(
+                settings(broker.tlsURL, password: broker.password, caFile: caFile))
+            #expect(failure?.kind == .tls)
+            #expect(failure?.message == sentence)
+        }
+    }
+
     @Test func nothingListeningIsRefused() async throws {
         let port = try MosquittoBroker.freePort()
         let failure = try await failure(settings("mqtt://127.0.0.1:\(port)"))
@@ -115,6 +157,42 @@ import Testing
     @Test func unknownHostIsDNS() async throws {
         let failure = try await failure(settings("mqtt://no-such-host.invalid:1883"))
         #expect(failure?.kind == .dns)
+    }
+
+    /// Six outages in a row, each after a connection that held: every loss is followed by
+    /// the first, shortest wait (once the waits only grew: back after 4, 5, 14, 29, 57 s).
+    @Test func aConnectionThatHeldStartsTheBackOffOver() async throws {
+        let broker = try await MosquittoBroker()
+        defer { broker.removeNow() }
+        var quick = settings(broker.url, password: broker.password)
+        quick.retryCapSeconds = 0.4
+        quick.heldSeconds = 0
+        let connection = try MQTTConnection(quick)
+        try connection.start()
+        defer { connection.stop() }
+        var events = connection.events.makeAsyncIterator()
+        /// The next event that is not a message.
+        func next() async -> MQTTConnectionEvent? {
+            while let event = await events.next() {
+                if case .message = event { continue }
+                return event
+            }
+            return nil
+        }
+        #expect(await next() == .connected)
+        var firstWaits: [Double] = []
+        for _ in 0..<6 {
+            await broker.stop()
+            guard case .failed(let lost)? = await next() else {
+                Issue.record("no failure after the broker stopped")
+                return
+            }
+            #expect(lost.kind == .lost)
+            firstWaits.append(lost.retryInSeconds ?? -1)
+            try await broker.start()
+            while let event = await next(), event != .connected {}
+        }
+        #expect(firstWaits == Array(repeating: quick.retryFirstSeconds, count: 6), "\(firstWaits)")
     }
 
     @Test func aHundredReconnectsCostNoThreadsOrDescriptors() async throws {

@@ -85,3 +85,23 @@ import Testing
         #expect(command("command", "explode") == nil)
     }
 }
+
+/// The state message before the first reading: Home Assistant's templates read
+/// `value_json.indoor.temperature` and must find None there, not a `null` to look into (five
+/// template warnings at every kiosk start once).
+@Suite struct StatePayloadTests {
+    @Test func withoutAReadingTheIndoorObjectHasNullFields() {
+        let page = PageModel(
+            page: .city, now: Date(timeIntervalSince1970: 1_795_000_000),
+            kioskUTCOffsetSeconds: 0)
+        let snapshot = KioskSnapshot(
+            frame: 1, slide: Slide(.page(.city), cityIndex: nil), step: 0, page: page,
+            power: .on, notices: [], reading: nil, sensorError: nil, forecastFetchedAt: nil,
+            forecastStale: false, forecastError: nil, configProblems: [])
+        let text = String(decoding: HomeAssistantState.payload(snapshot).bytes, as: UTF8.self)
+        #expect(
+            text.contains(
+                #""indoor":{"dew_point":null,"humidity":null,"pressure":null,"sea_level_pressure":null,"temperature":null}"#
+            ), "\(text)")
+    }
+}

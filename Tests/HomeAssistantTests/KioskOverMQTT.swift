@@ -14,21 +14,54 @@ struct KioskOverMQTT {
     static let topic = "weather-kiosk/test"
     static let node = "weather_kiosk_test"
 
-    static func start(broker: MosquittoBroker, cities: String = threeCities) async throws
-        -> KioskOverMQTT
-    {
+    /// How often the kiosk changes: every 2 s (slides, readings), or `quiet`, once an hour
+    /// (a state message then comes only when something asks for it).
+    enum Pace: Sendable {
+        case busy
+        case quiet
+    }
+
+    static func start(
+        broker: MosquittoBroker, cities: String = threeCities, pace: Pace = .busy
+    ) async throws -> KioskOverMQTT {
         let fake = FakeOpenMeteo()
         let server = try await LoopbackHTTPServer.start { fake.respond(to: $0) }
         let directory = TemporaryDirectory()
         directory.write("mqtt.password", broker.password + "\n", mode: 0o600)
         let configPath = directory.file("config.toml")
-        Self.writeConfig(
-            directory, server: server,
-            mqtt: mqttTable(broker: broker, directory: directory), cities: cities)
+        var mqtt = mqttTable(broker: broker, directory: directory)
+        if pace == .quiet { mqtt += "publish_interval_seconds = 3600\n" }
+        Self.writeConfig(directory, server: server, mqtt: mqtt, cities: cities, pace: pace)
         let process = KioskBinary.spawn([
             "run", "--config", configPath, "--log", directory.file("kiosk.log"),
         ])
         return KioskOverMQTT(directory: directory, server: server, broker: broker, process: process)
+    }
+
+    /// Runs `body` with a kiosk on a broker of its own (`prepare` gets the broker before
+    /// the kiosk starts), once MQTT is connected and (with `reading`) the sensor has read;
+    /// both are removed after.
+    static func with(
+        pace: Pace = .busy, reading: Bool = true,
+        prepare: (MosquittoBroker) async -> Void = { _ in },
+        _ body: (KioskOverMQTT, MosquittoBroker) async throws -> Void
+    ) async throws {
+        let broker = try await MosquittoBroker()
+        await prepare(broker)
+        let kiosk = try await start(broker: broker, pace: pace)
+        defer {
+            kiosk.stopNow()
+            broker.removeNow()
+        }
+        await kiosk.waitUntilConnected(reading: reading)
+        try await body(kiosk, broker)
+    }
+
+    /// Waits until MQTT is connected and (with `reading`) the sensor has read.
+    func waitUntilConnected(reading: Bool = true) async {
+        await waitFor(reading ? "MQTT connected and a reading" : "MQTT connected") {
+            $0.mqtt?.connected == true && (!reading || $0.sensor.temperature != nil)
+        }
     }
 
     var configPath: String { directory.file("config.toml") }
@@ -52,8 +85,10 @@ struct KioskOverMQTT {
     }
 
     static func writeConfig(
-        _ directory: TemporaryDirectory, server: LoopbackHTTPServer, mqtt: String, cities: String
+        _ directory: TemporaryDirectory, server: LoopbackHTTPServer, mqtt: String, cities: String,
+        pace: Pace = .busy
     ) {
+        let seconds = pace == .busy ? 2 : 3600
         directory.write(
             "config.new",
             """
@@ -67,11 +102,11 @@ struct KioskOverMQTT {
             kind = "png"
             device = "\(directory.file("screen.png"))"
             size = "400x240"
-            cycle_seconds = 2
+            cycle_seconds = \(seconds)
 
             [sensor]
             kind = "simulated"
-            interval_seconds = 2
+            interval_seconds = \(seconds)
 
             [buttons]
             backend = "none"
@@ -83,6 +118,15 @@ struct KioskOverMQTT {
             \(cities)
             """)
         rename(directory.file("config.new"), directory.file("config.toml"))
+    }
+
+    /// Starts the daemon again on the same files (after `process` ended).
+    func restarted() -> KioskOverMQTT {
+        KioskOverMQTT(
+            directory: directory, server: server, broker: broker,
+            process: KioskBinary.spawn([
+                "run", "--config", configPath, "--log", directory.file("kiosk.log"),
+            ]))
     }
 
     func run(_ arguments: [String]) async -> BinaryResult {

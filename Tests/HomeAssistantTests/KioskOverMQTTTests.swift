@@ -201,3 +201,20 @@ import Testing
             "one connection: \(log)")
     }
 }
+
+/// `status` says what `doctor` says about a password file every user may read (it did not).
+@Suite struct MQTTStatusWarningTests {
+    @Test func statusWarnsAboutAPasswordFileEveryoneCanRead() async throws {
+        try await KioskOverMQTT.with(reading: false) { kiosk, _ in
+            let file = kiosk.directory.file("mqtt.password")
+            let sentence =
+                "mqtt.password_file \(file) is readable by every user (mode 644); chmod 600 it."
+            #expect(await kiosk.status()?.mqtt?.warning == nil)
+            #expect(chmod(file, 0o644) == 0)
+            let json = await kiosk.status()
+            #expect(json?.mqtt?.warning == sentence, "\(String(describing: json?.mqtt))")
+            let text = await kiosk.run(["status"])
+            #expect(text.standardOutput.contains(sentence), "\(text.standardOutput)")
+        }
+    }
+}

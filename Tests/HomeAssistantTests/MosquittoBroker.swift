@@ -88,12 +88,16 @@ final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// `mosquitto_sub` as Home Assistant would subscribe: the retained messages of
-    /// `topics` (and whatever arrives within `seconds`), as topic → payload.
-    func retained(_ topics: [String], seconds: Double = 1) async -> [String: String] {
+    /// `topics` (and whatever arrives within `seconds`, unless `only` retained ones are
+    /// wanted), as topic → payload.
+    func retained(_ topics: [String], seconds: Double = 1, only: Bool = false) async -> [String:
+        String]
+    {
         var arguments = [
             "-h", "127.0.0.1", "-p", "\(port)", "-u", user, "-P", password, "-v", "-W",
             "\(Int(seconds.rounded(.up)))",
         ]
+        if only { arguments.append("--retained-only") }
         for topic in topics { arguments += ["-t", topic] }
         let result = await ExternalProgram.run(
             "/usr/bin/python3", Self.unblocked("/usr/bin/mosquitto_sub") + arguments,

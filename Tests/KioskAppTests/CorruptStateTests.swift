@@ -50,13 +50,13 @@ import Testing
     @Test func theNewestThreeCopiesAreKept() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("state.json")
+        let state = StateDirectory(directory.path)
         var moved: [String] = []
         for round in 0..<5 {
             directory.write("state.json", "bad \(round)")
             let now = Date(timeIntervalSince1970: 1_795_000_000 + Double(round) * 60)
             moved +=
-                FileSystem.moveAside(path, holding: Array("bad \(round)".utf8), now: now)
+                state.moveAsideLocking("state.json", holding: Array("bad \(round)".utf8), now: now)
                 .map { [$0] } ?? []
         }
         #expect(moved.count == 5)
@@ -70,8 +70,8 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("state.json", "{}")
-        let moved = FileSystem.moveAside(
-            directory.file("state.json"), holding: Array("bad".utf8), now: Date())
+        let moved = StateDirectory(directory.path).moveAsideLocking(
+            "state.json", holding: Array("bad".utf8), now: Date())
         #expect(moved == nil)
         #expect(directory.read("state.json") == "{}")
     }

@@ -82,6 +82,11 @@ import Testing
         #expect(TerminalText.escaped("Rome\u{1B}[2J") == "Rome\\x1B[2J")
         #expect(TerminalText.escaped("a\rb\u{7F}c\u{9B}d\u{0}") == "a\\x0Db\\x7Fc\\x9Bd\\x00")
         #expect(TerminalText.escaped("São Paulo\n\tok") == "São Paulo\n\tok")
+        // A right-to-left override would show the rest of the line reversed.
+        #expect(TerminalText.escaped("Rome\u{202E}txt.exe") == "Rome\\u{202E}txt.exe")
+        #expect(
+            TerminalText.escaped("a\u{2066}b\u{200F}c\u{2029}") == "a\\u{2066}b\\u{200F}c\\u{2029}")
+        #expect(TerminalText.oneLine("Rome\nFake line\t!") == "Rome\\x0AFake line\\x09!")
     }
 
     @Test func namesAreCapped() {

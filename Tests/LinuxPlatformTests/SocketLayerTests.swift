@@ -112,10 +112,10 @@ import Testing
     @Test func aPIDFileLockIsHeldUntilReleasedAndNamesItsOwner() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("daemon.pid")
-        let first = try PIDFileLock.acquire(path)
+        let state = StateDirectory(directory.path)
+        let first = try PIDFileLock.acquire("daemon.pid", in: state)
         do {
-            _ = try PIDFileLock.acquire(path)
+            _ = try PIDFileLock.acquire("daemon.pid", in: state)
             Issue.record("a held lock was taken again")
         } catch {
             guard case .held(let owner) = error else {
@@ -125,13 +125,18 @@ import Testing
             #expect(owner == getpid())
         }
         first.release()
-        try PIDFileLock.acquire(path).release()
+        try PIDFileLock.acquire("daemon.pid", in: state).release()
+        // A directory made on the way; a link at the name is refused, not followed.
+        let made = StateDirectory(directory.file("made"))
+        try PIDFileLock.acquire("daemon.pid", in: made).release()
+        #expect(symlink(directory.file("target"), made.file("link.pid")) == 0)
         #expect {
-            try PIDFileLock.acquire(directory.file("missing/daemon.pid"))
+            try PIDFileLock.acquire("link.pid", in: made)
         } throws: { error in
             guard case .file(let failure) = error as? PIDFileLock.Failure else { return false }
-            return failure.message.contains("missing/daemon.pid")
+            return failure.message.contains("link.pid: it is a symbolic link")
         }
+        #expect(!FileSystem.exists(directory.file("target")))
     }
 
     @Test func wholeReadsStopAtTheLimitOrTheEnd() throws {

@@ -55,17 +55,24 @@ typedef struct ctoml_node {
     size_t text_length;
 } ctoml_node;
 
+/// How many levels below the root a document may nest (each dotted part, array and inline
+/// table is one). Deeper documents are refused before toml++ builds its tree, which it walks
+/// and frees recursively: a header of thousands of dotted parts would overflow the stack.
+#define CTOML_MAXIMUM_DEPTH 32
+
 /// Why a document did not parse, and where.
 typedef struct ctoml_error {
     ctoml_position position;
     char message[256];
+    /// The document nests deeper than `CTOML_MAXIMUM_DEPTH` at `position`.
+    bool too_deep;
 } ctoml_error;
 
 /// A parsed document; it owns its nodes and their text.
 typedef struct ctoml_document ctoml_document;
 
 /// Parses `length` bytes of `text`. Returns NULL and fills `error` when the text is not
-/// valid TOML or memory runs out.
+/// valid TOML, nests deeper than `CTOML_MAXIMUM_DEPTH`, or memory runs out.
 ctoml_document *ctoml_parse(const char *text, size_t length, ctoml_error *error);
 
 /// The number of nodes; the root table is node 0.

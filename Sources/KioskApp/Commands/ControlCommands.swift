@@ -253,9 +253,13 @@ public struct ControlCommands: Sendable {
             var line = "\(mqtt.broker) · " + (mqtt.connected ? "connected" : "not connected")
             line += " · \(mqtt.messagesSent) messages sent"
             if !mqtt.connected, let error = mqtt.error { line += "\n\(error)" }
+            if let warning = mqtt.warning { line += "\n\(warning)" }
             rows.append(["MQTT", line])
         }
         rows.append(["Config", Self.describeConfig(status.config)])
+        if let problem = status.stateProblem {
+            rows.append(["State", "nothing kept on disk\n\(problem)"])
+        }
         rows.append([
             "Recent",
             status.recentCities.isEmpty ? "–" : status.recentCities.joined(separator: ", "),

@@ -42,13 +42,14 @@ public struct MQTTCommands: Sendable {
     /// again when it reconnects or Home Assistant restarts.
     /// - Throws: `CommandFailure`: exit 2 without `[mqtt]`, 1 when the broker cannot be used.
     public func forget() async throws {
-        let values = topics(of: try load()).cityTemperature("+")
-        let (configuration, topics, connection) = try await connect(extraSubscriptions: [values])
+        let own = topics(of: try load())
+        let (configuration, topics, connection) = try await connect(
+            extraSubscriptions: [own.cityTemperature("+"), own.state])
         // Retained messages arrive right after subscribing; a second is plenty on a LAN.
         let collecting = Task {
             var seen: Set<String> = []
             for await event in connection.events {
-                if case .message(let topic, let payload) = event, !payload.isEmpty {
+                if case .message(let topic, let payload, _) = event, !payload.isEmpty {
                     seen.insert(topic)
                 }
             }
@@ -64,6 +65,7 @@ public struct MQTTCommands: Sendable {
             facts: .init(chip: .bme280, hasSeaLevelPressure: true, hostName: ""))
         let all = found.union(current.topics)
         for topic in all { sender.publish(topic, [], retain: true) }
+        sender.publish(topics.state, [], retain: true)
         sender.publish(topics.availability, [], retain: true)
         await sender.finish()
         console.print(
@@ -79,14 +81,8 @@ public struct MQTTCommands: Sendable {
             return [DoctorFinding(.skipped, "mqtt", "No [mqtt] table: Home Assistant is off.")]
         }
         var findings: [DoctorFinding] = []
-        if let file = mqtt.passwordFile, let mode = FileSystem.permissions(of: file),
-            mode & 0o004 != 0
-        {
-            findings.append(
-                DoctorFinding(
-                    .warning, "mqtt",
-                    "mqtt.password_file \(file) is readable by every user (mode \(String(mode, radix: 8))); chmod 600 it."
-                ))
+        if let warning = MQTTCredentials.passwordFileWarning(mqtt) {
+            findings.append(DoctorFinding(.warning, "mqtt", warning))
         }
         let topics = HomeAssistantTopics(mqtt, hostName: HostIdentity.hostName())
         do {
@@ -166,7 +162,7 @@ public struct MQTTCommands: Sendable {
             case .failed(let failure):
                 await connection.finish()
                 throw CommandFailure.runtime(failure.message)
-            case .message:
+            case .message, .oversized:
                 continue
             }
         }

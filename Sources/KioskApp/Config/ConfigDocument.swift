@@ -229,7 +229,7 @@ public struct ConfigDocument: Sendable {
             return try TOMLParser.parse(bytes)
         } catch {
             let message =
-                isInHeaderName(error.position)
+                !error.isTooDeep && isInHeaderName(error.position)
                 ? "a table header needs a name of letters, digits, _ and -, or a quoted one,"
                     + " as in [display] or [[cities]]"
                 : error.message

@@ -22,36 +22,43 @@ extension ConfigStore {
 
     /// Writes `document` (a config just accepted) as the last good copy in `stateDirectory`,
     /// atomically and readable by the owner only (it may hold an API key); nothing is
-    /// written when the copy already says the same.
-    /// - Throws: `FileSystemError` naming the copy.
+    /// written when the copy already says the same with that mode. Never through a link,
+    /// never in a directory another user could write (`StateDirectory`).
+    /// - Throws: `FileSystemError` naming the copy, or the directory's sentence.
     public func saveLastGood(_ document: ConfigDocument, stateDirectory: String)
         throws(FileSystemError)
     {
-        let copy = Self.lastGoodPath(stateDirectory: stateDirectory)
         let contents = Array((lastGoodHeader() + document.text).utf8)
-        if try FileSystem.read(copy, limit: Self.sizeLimit + 4096, regularFileOnly: true)
-            == contents
-        {
-            return
+        try StateDirectory(stateDirectory).withLock { directory throws(FileSystemError) in
+            var same = false
+            do {
+                same =
+                    try directory.read(Self.lastGoodName, limit: Self.sizeLimit + 4096) == contents
+            } catch {
+                // A link, a FIFO or a damaged copy at the name: replaced below.
+            }
+            if same, directory.permissions(of: Self.lastGoodName) == 0o600 { return }
+            directory.removeStaleTemporaries(of: Self.lastGoodName)
+            try directory.write(contents, to: Self.lastGoodName, mode: 0o600)
         }
-        try FileSystem.createDirectories(stateDirectory)
-        try FileSystem.writeAtomically(contents, to: copy, mode: 0o600)
     }
 
     /// The last good copy of this file in `stateDirectory`, when there is one and it is
-    /// still valid; nil otherwise (a copy that cannot be read counts as none).
+    /// still valid; nil otherwise (a copy that cannot be read counts as none, and so does
+    /// one in a directory another user could have written it in).
     public func lastGood(stateDirectory: String) -> Loaded? {
-        let copy = Self.lastGoodPath(stateDirectory: stateDirectory)
+        let state = StateDirectory(stateDirectory)
         let bytes: [UInt8]?
         do {
-            bytes = try FileSystem.read(copy, limit: Self.sizeLimit + 4096, regularFileOnly: true)
+            bytes = try state.read(
+                Self.lastGoodName, limit: Self.sizeLimit + 4096, requiringSafety: true)
         } catch {
             return nil
         }
         guard let bytes else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.hasPrefix(lastGoodHeader()) else { return nil }
-        let document = ConfigDocument(file: copy, text: text)
+        let document = ConfigDocument(file: state.file(Self.lastGoodName), text: text)
         do {
             return Loaded(
                 document: document, exists: true, configuration: try Self.resolve(document))

@@ -25,10 +25,13 @@ struct ControlConnection {
     var lastActivity: Double
     /// Since when its unread replies have been over the cap, if they are.
     var overOutputSince: Double?
+    /// Taken beyond the places while every one was busy: one request, then closed.
+    let inLane: Bool
 
-    init(id: UInt64, now: Double) {
+    init(id: UInt64, now: Double, inLane: Bool = false) {
         self.id = id
         self.lastActivity = now
+        self.inLane = inLane
     }
 
     /// Requests the handler works on, or answered behind one it works on.
@@ -100,10 +103,12 @@ struct ControlConnection {
         isIdle ? lastActivity + min(1, limits.idleSeconds) : nil
     }
 
-    /// When a limit closes this client unless something happens first.
+    /// When a limit closes this client unless something happens first: a client in the
+    /// lane that asks nothing has a second.
     func deadline(_ limits: ControlServer.Limits) -> Double? {
         if let overOutputSince { return overOutputSince + limits.stalledOutputSeconds }
-        return isIdle ? lastActivity + limits.idleSeconds : nil
+        guard isIdle else { return nil }
+        return lastActivity + (inLane ? min(1, limits.idleSeconds) : limits.idleSeconds)
     }
 }
 

@@ -10,9 +10,12 @@ extension ControlServer {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         loop: while !shared.withLock({ $0.stopping }) {
             var descriptors = [PollEntry(wakePipe.descriptor, events: .readable)]
-            let full = clients.count >= limits.maximumClients
+            let lane = clients.values.count(where: \.inLane)
+            let full = clients.count - lane >= limits.maximumClients
             let before = Self.monotonicSeconds()
-            if !full || clients.values.contains(where: { $0.mayMakeRoom(limits, now: before) }) {
+            if !full || lane < limits.laneClients
+                || clients.values.contains(where: { $0.mayMakeRoom(limits, now: before) })
+            {
                 descriptors.append(PollEntry(listener, events: .readable))
             }
             for (descriptor, client) in clients where !client.peerGone {
@@ -99,18 +102,28 @@ extension ControlServer {
         now: Double
     ) {
         while true {
-            if clients.count >= limits.maximumClients {
-                // Every place is taken: the client idle the longest gives up its own.
-                let idle = clients.filter { $0.value.mayMakeRoom(limits, now: now) }
-                guard let oldest = idle.min(by: { $0.value.lastActivity < $1.value.lastActivity })
-                else { return }
-                UnixSocket.close(oldest.key)
-                clients[oldest.key] = nil
-                shared.withLock { $0.statistics.closedForRoom += 1 }
+            let lane = clients.values.count(where: \.inLane)
+            var inLane = false
+            if clients.count - lane >= limits.maximumClients {
+                // Every place is taken: the client idle the longest gives up its own; when
+                // every one is busy, the newcomer may ask one short thing in the lane.
+                let idle = clients.filter {
+                    !$0.value.inLane && $0.value.mayMakeRoom(limits, now: now)
+                }
+                if let oldest = idle.min(by: { $0.value.lastActivity < $1.value.lastActivity }) {
+                    UnixSocket.close(oldest.key)
+                    clients[oldest.key] = nil
+                    shared.withLock { $0.statistics.closedForRoom += 1 }
+                } else if lane < limits.laneClients {
+                    inLane = true
+                } else {
+                    return
+                }
             }
             guard let descriptor = UnixSocket.accept(listener) else { return }
             nextID += 1
-            clients[descriptor] = ControlConnection(id: nextID, now: now)
+            clients[descriptor] = ControlConnection(id: nextID, now: now, inLane: inLane)
+            if inLane { shared.withLock { $0.statistics.laneClients += 1 } }
         }
     }
 
@@ -163,13 +176,18 @@ extension ControlServer {
 
     /// Hands buffered request lines to the handler while the client's limits allow.
     private func dispatchBuffered(from descriptor: Int32, _ client: inout ControlConnection) {
+        // Lines are taken from a cursor and the buffer shortened once: removing each line
+        // from the front would move the rest every time (a flood of newlines kept a core
+        // busy).
+        var start = client.input.startIndex
         while client.acceptsRequests(limits),
-            let newline = client.input.firstIndex(of: UInt8(ascii: "\n"))
+            let newline = client.input[start...].firstIndex(of: UInt8(ascii: "\n"))
         {
-            let line = Array(client.input[..<newline])
-            client.input.removeFirst(newline + 1)
+            let line = Array(client.input[start..<newline])
+            start = newline + 1
             dispatch(line, client: &client)
         }
+        client.input.removeFirst(start - client.input.startIndex)
         if !client.hasCompleteLine, client.input.count > ControlProtocol.maximumRequestBytes {
             client.input = []
             _ = client.reserveSlot(
@@ -180,7 +198,17 @@ extension ControlServer {
     }
 
     private func dispatch(_ line: [UInt8], client: inout ControlConnection) {
-        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return }
+        // A client in the lane gets this one request answered, then is closed.
+        if client.inLane { client.closeAfterWrite = true }
+        // An empty line is a request like any other, answered: a client that sends
+        // nothing but newlines meets the limits on unread answers.
+        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+            _ = client.reserveSlot(
+                ControlProtocol.errorLine(
+                    "An empty line is no request; send one JSON object per line, such as {\"cmd\":\"status\"}."
+                ))
+            return
+        }
         if line.count > ControlProtocol.maximumRequestBytes {
             _ = client.reserveSlot(
                 ControlProtocol.errorLine(
@@ -194,23 +222,50 @@ extension ControlServer {
             _ = client.reserveSlot(ControlProtocol.errorLine(error.message))
             return
         }
+        let preview = request.cmd == "preview"
+        if preview, let refusal = previewRefusal(inLane: client.inLane) {
+            _ = client.reserveSlot(ControlProtocol.errorLine(refusal))
+            return
+        }
         let slot = client.reserveSlot(nil)
         let handler = handler
         let id = client.id
         shared.withLock { $0.statistics.requestsHandled += 1 }
         Task {
             let reply = await handler(request)
-            self.shared.withLock { $0.replies.append((id, slot, reply)) }
+            self.shared.withLock { $0.replies.append((id, slot, reply, preview)) }
             self.wake()
         }
     }
 
+    /// Why a preview is not taken now, if it is not; otherwise it counts as waiting.
+    private func previewRefusal(inLane: Bool) -> String? {
+        if inLane {
+            shared.withLock { $0.statistics.previewsRefused += 1 }
+            return
+                "Every place on the control socket is busy; a preview waits for a free one, so ask again in a moment."
+        }
+        return shared.withLock { state -> String? in
+            guard state.waitingPreviews < limits.maximumWaitingPreviews else {
+                state.statistics.previewsRefused += 1
+                return
+                    "\(limits.maximumWaitingPreviews) previews already wait for the next frame, the most the kiosk serves at once; ask again when one has ended."
+            }
+            state.waitingPreviews += 1
+            state.statistics.peakWaitingPreviews = max(
+                state.statistics.peakWaitingPreviews, state.waitingPreviews)
+            return nil
+        }
+    }
+
     private func collectReplies(into clients: inout [Int32: ControlConnection]) {
-        let replies = shared.withLock { state -> [(client: UInt64, slot: Int, bytes: [UInt8])] in
+        let replies = shared.withLock {
+            state -> [(client: UInt64, slot: Int, bytes: [UInt8], preview: Bool)] in
             defer { state.replies = [] }
+            state.waitingPreviews -= state.replies.count(where: \.preview)
             return state.replies
         }
-        for (id, slot, bytes) in replies {
+        for (id, slot, bytes, _) in replies {
             // A client that left is gone from the table: its reply is dropped.
             guard let descriptor = clients.first(where: { $0.value.id == id })?.key else {
                 continue

@@ -9,7 +9,9 @@ import Synchronization
 ///
 /// No client can starve the others or the kiosk (`Limits`): an idle client is closed after
 /// a minute; when every place is taken, the client idle the longest makes room for a new
-/// one; a client's requests are read only while few of them are in flight and its unread
+/// one, and while every place is busy a few more clients get one short request each (the
+/// lane: `status`, `next`, … always get through); only a few previews wait for a frame at
+/// once; a client's requests are read only while few of them are in flight and its unread
 /// replies are small, and a client that stops reading is closed when its replies stay over
 /// the cap.
 public final class ControlServer: Sendable {
@@ -32,6 +34,13 @@ public final class ControlServer: Sendable {
         /// A client whose unread replies stay over `maximumQueuedOutputBytes` for this long
         /// without reading any is closed.
         public var stalledOutputSeconds = 30.0
+        /// Places beyond `maximumClients` for clients that come while every place is busy:
+        /// each gets one request answered (anything but a preview) and is closed; one that
+        /// asks nothing within a second is closed.
+        public var laneClients = 4
+        /// Previews waiting for a frame at once, all clients together; a preview over this
+        /// is answered at once with an error.
+        public var maximumWaitingPreviews = 8
 
         /// The daemon's limits.
         public init() {}
@@ -51,6 +60,13 @@ public final class ControlServer: Sendable {
         public var closedForRoom = 0
         /// Clients closed because they did not read their replies.
         public var closedStalled = 0
+        /// Clients taken in the lane while every place was busy.
+        public var laneClients = 4
+        /// Previews refused because `maximumWaitingPreviews` were waiting (or asked in the
+        /// lane).
+        public var previewsRefused = 0
+        /// The most previews ever waiting at once.
+        public var peakWaitingPreviews = 0
     }
 
     /// The socket's path.
@@ -65,9 +81,12 @@ public final class ControlServer: Sendable {
     private let exited = Mutex<[CheckedContinuation<Void, Never>]?>([])
 
     struct Shared {
-        /// Replies ready for the thread to write: client, reply slot, bytes.
-        var replies: [(client: UInt64, slot: Int, bytes: [UInt8])] = []
+        /// Replies ready for the thread to write: client, reply slot, bytes, and whether it
+        /// answers a preview.
+        var replies: [(client: UInt64, slot: Int, bytes: [UInt8], preview: Bool)] = []
         var stopping = false
+        /// Previews handed to the handler and not yet answered.
+        var waitingPreviews = 0
         /// The counters.
         var statistics = Statistics()
     }

@@ -28,6 +28,9 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public var units: Units?
     /// Home Assistant's broker; nil while `[mqtt]` is off (or from an older kiosk).
     public var mqtt: MQTT?
+    /// Why the kiosk keeps nothing in its state directory (read-only, another user's, not
+    /// writable), until a write there succeeds; nil while it keeps its files there.
+    public var stateProblem: String?
 
     /// Creates a status.
     public init(
@@ -219,6 +222,8 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         public var error: String?
         /// Messages sent since the kiosk started.
         public var messagesSent: Int
+        /// What is unsafe about the settings (a password file every user may read).
+        public var warning: String?
 
         /// Creates an MQTT status.
         public init(broker: String, connected: Bool, error: String?, messagesSent: Int) {

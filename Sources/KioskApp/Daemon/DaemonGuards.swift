@@ -12,27 +12,26 @@ final class DaemonLock: Sendable {
         self.lock = lock
     }
 
-    /// Takes the lock in `directory`.
-    /// - Throws: `DaemonStartError` naming the running daemon's PID when another
-    ///   holds it, or the file when it cannot be made.
-    static func acquire(in directory: String) throws(DaemonStartError) -> DaemonLock {
-        let path = "\(directory)/daemon.pid"
+    /// Takes the lock in `directory`, which must be safe to write in (`StateDirectory`).
+    /// - Returns: the lock, or the sentence why there is none: a state directory that
+    ///   cannot be used (read-only, another user's, not made) does not stop the kiosk, which
+    ///   then runs without keeping anything on disk.
+    /// - Throws: `DaemonStartError` naming the running daemon's PID when another holds it.
+    static func acquire(in directory: String) throws(DaemonStartError) -> Result<
+        DaemonLock, FileSystemError
+    > {
+        let state = StateDirectory(directory)
         do {
-            try FileSystem.createDirectories(directory)
-        } catch {
-            throw DaemonStartError(error.message)
-        }
-        do {
-            return DaemonLock(try PIDFileLock.acquire(path))
+            return .success(DaemonLock(try PIDFileLock.acquire("daemon.pid", in: state)))
         } catch {
             switch error {
             case .file(let failure):
-                throw DaemonStartError(failure.message)
+                return .failure(failure)
             case .held(let owner):
                 throw DaemonStartError(
                     "Another weather-kiosk is already running"
                         + (owner.map { " (PID \($0))" } ?? "")
-                        + " on the state directory \(directory) (lock \(path)); stop it first (`systemctl stop weather-kiosk`"
+                        + " on the state directory \(directory) (lock \(state.file("daemon.pid"))); stop it first (`systemctl stop weather-kiosk`"
                         + (owner.map { " or `kill \($0)`" } ?? "") + ").")
             }
         }

@@ -47,9 +47,23 @@ public enum KioskDaemon {
         let starting = startingConfiguration(store, logger: logger)
         let configuration = starting.configuration
         // One daemon per state directory and socket: a second one would fight the first
-        // for the screen, the state files and the API quota.
-        let lock = try DaemonLock.acquire(in: configuration.stateDirectory)
-        defer { lock.release() }
+        // for the screen, the state files and the API quota. A state directory that cannot
+        // be used (read-only, another user's) leaves a kiosk that keeps nothing on disk.
+        var lock: DaemonLock?
+        var stateProblem: String?
+        var readsState = true
+        switch try DaemonLock.acquire(in: configuration.stateDirectory) {
+        case .success(let held):
+            lock = held
+        case .failure(let failure):
+            stateProblem =
+                "\(failure.message) The kiosk runs without its state directory: forecasts, the last slide and the indoor history are not kept."
+            logger.error("\(stateProblem ?? "")")
+            // A directory refused as unsafe (or a lock file that is not the kiosk's) is
+            // not read either; a read-only one still gives what it holds.
+            readsState = failure.errorNumber != 0
+        }
+        defer { lock?.release() }
         if let owner = ControlServer.listeningProcess(at: configuration.control.socket) {
             throw DaemonStartError(
                 "Another weather-kiosk (PID \(owner)) already listens on \(configuration.control.socket); stop it first, or give this one another [control] socket."
@@ -58,13 +72,17 @@ public enum KioskDaemon {
         let files = FileWorker()
         let stateStore = StateStore(directory: configuration.stateDirectory)
         let cache = ForecastCache(directory: configuration.stateDirectory)
-        let (restored, history, forecasts) = await files.run {
-            (
-                load("state", logger) { try stateStore.loadState() },
-                load("indoor history", logger) { try stateStore.loadHistory() } ?? IndoorHistory(),
-                load("forecast cache", logger) { try cache.load() } ?? []
-            )
-        }
+        let reading = readsState
+        let (restored, history, forecasts):
+            (PersistedKioskState?, IndoorHistory, [ForecastCache.Entry]) = await files.run {
+                guard reading else { return (nil, IndoorHistory(), []) }
+                return (
+                    load("state", logger) { try stateStore.loadState() },
+                    load("indoor history", logger) { try stateStore.loadHistory() }
+                        ?? IndoorHistory(),
+                    load("forecast cache", logger) { try cache.load() } ?? []
+                )
+            }
         let notifier = SystemdNotifier(environment: environment)
         let addCity = CityAddHint.command(
             configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
@@ -97,7 +115,7 @@ public enum KioskDaemon {
             start: KioskEngine.Start(
                 configuration: configuration, configProblems: starting.problems, store: store,
                 restored: restored, history: history, forecasts: forecasts,
-                goodConfigSeen: starting.goodConfigSeen),
+                goodConfigSeen: starting.goodConfigSeen, stateProblem: stateProblem),
             parts: parts)
 
         let quitSwitch = QuitSwitch()

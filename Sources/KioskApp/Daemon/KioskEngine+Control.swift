@@ -219,6 +219,13 @@ extension KioskEngine {
             snapshot: snapshots.latest ?? snapshot(at: now), display: report, at: now,
             uptimeSeconds: Int(now.monotonic.seconds(since: startedAt)), store: store)
         status.mqtt = parts.mqttStatus()
+        if status.mqtt != nil {
+            let settings = configuration.mqtt
+            status.mqtt?.warning = await parts.files.run {
+                MQTTCredentials.passwordFileWarning(settings)
+            }
+        }
+        status.stateProblem = stateProblem
         return status
     }
 }

@@ -19,8 +19,10 @@ extension KioskEngine {
             let cache = fetcher.cache
             do {
                 try await parts.files.run { try cache.store(entries, now: now.wall) }
+                stateWritten(nil)
             } catch {
                 note("cache", "\(error) The forecast is shown but not kept.", level: .warning)
+                stateWritten(error)
             }
             note("forecast", nil, level: .info, recovered: "Open-Meteo answers again.")
             await process(.forecastSucceeded(fetchedAt: now.wall, forecasts: entries))
@@ -33,6 +35,12 @@ extension KioskEngine {
                 .forecastFailed(
                     message: error.message, notBefore: notBefore, summary: error.summary))
         }
+    }
+
+    /// Notes how a write to the state directory went: its failure stays in `status` until a
+    /// write succeeds.
+    func stateWritten(_ failure: (any Error)?) {
+        stateProblem = failure.map { "\($0)" }
     }
 
     // MARK: Sensor

@@ -74,13 +74,18 @@ public actor KioskEngine {
         /// Whether a good config of the file has been seen (the file, or its last good
         /// copy): from then on a missing or empty file is refused, not taken as defaults.
         public var goodConfigSeen: Bool
+        /// Why the state directory cannot be used (read-only, another user's), when it
+        /// cannot: the kiosk then runs without keeping anything on disk, and says so.
+        public var stateProblem: String?
 
         /// Creates a start.
         public init(
             configuration: KioskConfiguration, configProblems: [String], store: ConfigStore,
             restored: PersistedKioskState?, history: IndoorHistory,
-            forecasts: [ForecastCache.Entry], goodConfigSeen: Bool = false
+            forecasts: [ForecastCache.Entry], goodConfigSeen: Bool = false,
+            stateProblem: String? = nil
         ) {
+            self.stateProblem = stateProblem
             self.goodConfigSeen = goodConfigSeen
             self.configuration = configuration
             self.configProblems = configProblems
@@ -125,6 +130,8 @@ public actor KioskEngine {
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
     var logged: [String: String] = [:]
+    /// Why the last write to the state directory failed, until one succeeds (`status`).
+    var stateProblem: String?
     var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     private var running = false
     /// Whether the start (restored state, cache, a refused config) has been reduced; until
@@ -140,6 +147,7 @@ public actor KioskEngine {
         self.configuration = start.configuration
         self.startedWith = start.configuration
         self.goodConfigSeen = start.goodConfigSeen
+        self.stateProblem = start.stateProblem
         self.start = start
         let now = parts.time.now()
         startedAt = now.monotonic
@@ -357,8 +365,10 @@ public actor KioskEngine {
             track(write: true) { engine in
                 do {
                     try await files.run { try store.save(persisted) }
+                    engine.stateWritten(nil)
                 } catch {
                     engine.note("state", "\(error)", level: .warning)
+                    engine.stateWritten(error)
                 }
             }
         case .saveHistory(let history):
@@ -367,8 +377,10 @@ public actor KioskEngine {
             track(write: true) { engine in
                 do {
                     try await files.run { try store.save(history) }
+                    engine.stateWritten(nil)
                 } catch {
                     engine.note("history", "\(error)", level: .warning)
+                    engine.stateWritten(error)
                 }
             }
         case .reopenDisplay:

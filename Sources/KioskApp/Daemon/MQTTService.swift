@@ -31,6 +31,16 @@ struct MQTTService: Service {
 /// The password for `[mqtt]`: the config's, or the first line of `password_file` (read on
 /// the file thread).
 enum MQTTCredentials {
+    /// The warning for a `password_file` every user may read (`doctor` and `status` say
+    /// it); nil when it is private or there is none.
+    static func passwordFileWarning(_ settings: MQTTSettings) -> String? {
+        guard let file = settings.passwordFile, let mode = FileSystem.permissions(of: file),
+            mode & 0o004 != 0
+        else { return nil }
+        return
+            "mqtt.password_file \(file) is readable by every user (mode \(String(mode, radix: 8))); chmod 600 it."
+    }
+
     static func password(_ settings: MQTTSettings, files: FileWorker) async throws -> String? {
         if let password = settings.password { return password }
         guard let path = settings.passwordFile else { return nil }

@@ -34,7 +34,9 @@ public enum DisplayCatalog {
                 rotation: display.rotate)
         case .png:
             return try PixelPageDisplay(
-                PNGDisplay(path: display.device, size: display.size), rotation: display.rotate)
+                PNGDisplay(
+                    path: display.device, size: display.size,
+                    stateDirectory: configuration.stateDirectory), rotation: display.rotate)
         case .terminal:
             return try PixelPageDisplay(
                 TerminalDisplay(size: display.size), rotation: display.rotate)

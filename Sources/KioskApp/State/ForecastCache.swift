@@ -18,12 +18,14 @@ public struct ForecastCache: Sendable {
 
     /// The state directory.
     public let directory: String
+    private var state: StateDirectory { StateDirectory(directory) }
+    static let name = "forecasts.json"
 
     /// The cache in `directory`.
     public init(directory: String) { self.directory = directory }
 
     /// `directory/forecasts.json`.
-    public var path: String { "\(directory)/forecasts.json" }
+    public var path: String { state.file(Self.name) }
 
     private struct File: Codable {
         var version: Int
@@ -36,15 +38,17 @@ public struct ForecastCache: Sendable {
     /// - Throws: `FileSystemError` when the file cannot be read or is not a cache file; the
     ///   caller goes on without a cache and says so.
     public func load() throws(FileSystemError) -> [Entry] {
-        try load(movingAside: { bytes in
-            FileSystem.moveAsideLocking(path, holding: bytes, now: Date())
-        })
+        try decode(
+            state.read(Self.name, limit: Self.sizeLimit),
+            movingAside: { bytes in
+                state.moveAsideLocking(Self.name, holding: bytes, now: Date())
+            })
     }
 
-    private func load(movingAside: ([UInt8]) -> String?) throws(FileSystemError) -> [Entry] {
-        guard
-            let bytes = try FileSystem.read(path, limit: Self.sizeLimit, regularFileOnly: true)
-        else { return [] }
+    private func decode(_ bytes: [UInt8]?, movingAside: ([UInt8]) -> String?)
+        throws(FileSystemError) -> [Entry]
+    {
+        guard let bytes else { return [] }
         let problem: String
         do {
             let file = try Self.decoder.decode(File.self, from: Data(bytes))
@@ -78,33 +82,32 @@ public struct ForecastCache: Sendable {
     /// day. Serialised with other writers by the directory lock; written atomically.
     /// - Throws: `FileSystemError` naming the state directory when it cannot be written.
     public func store(_ fresh: [Entry], now: Date) throws(FileSystemError) {
-        do {
-            try DirectoryLock.withLock(on: directory) {
-                FileSystem.removeStaleTemporaries(of: path)
-                let existing: [Entry]
-                do {
-                    // The lock is held: a corrupt cache is moved aside without taking it again.
-                    existing = try load(movingAside: { bytes in
-                        FileSystem.moveAside(path, holding: bytes, now: now)
+        try state.withLock { directory throws(FileSystemError) in
+            directory.removeStaleTemporaries(of: Self.name)
+            let existing: [Entry]
+            do {
+                // The lock is held: a corrupt cache is moved aside without taking it again.
+                existing = try decode(
+                    directory.read(Self.name, limit: Self.sizeLimit),
+                    movingAside: { bytes in directory.moveAside(Self.name, holding: bytes, now: now)
                     })
-                } catch {
-                    // A corrupt cache is what this write replaces; nothing in it to keep.
-                    existing = []
-                }
-                let kept = existing.filter { old in
-                    !fresh.contains { Self.sameKey($0.coordinate, old.coordinate) }
-                        && now.timeIntervalSince(old.fetchedAt) < Self.retention
-                }
-                let file = File(version: 1, entries: fresh + kept)
-                let data = try Self.encoder.encode(file)
-                try FileSystem.writeAtomically(Array(data), to: path)
+            } catch {
+                // A corrupt cache is what this write replaces; nothing in it to keep.
+                existing = []
             }
-        } catch let error as FileSystemError {
-            throw error
-        } catch {
-            throw FileSystemError(
-                path: path,
-                message: Sentence.ended("Cannot write the forecast cache \(path): \(error)"))
+            let kept = existing.filter { old in
+                !fresh.contains { Self.sameKey($0.coordinate, old.coordinate) }
+                    && now.timeIntervalSince(old.fetchedAt) < Self.retention
+            }
+            let data: Data
+            do {
+                data = try Self.encoder.encode(File(version: 1, entries: fresh + kept))
+            } catch {
+                throw FileSystemError(
+                    path: path,
+                    message: Sentence.ended("Cannot write the forecast cache \(path): \(error)"))
+            }
+            try directory.write(Array(data), to: Self.name)
         }
     }
 

@@ -6,58 +6,64 @@ import Synchronization
 /// What the kiosk keeps in `state_dir` besides the forecast cache: the last slide and the
 /// recently viewed favourites (`state.json`), and the 24-hour indoor history
 /// (`indoor-history.json`). Written atomically, and only when the content changed: the SD
-/// card is small and wears.
+/// card is small and wears. Read and written through `StateDirectory`: never through a
+/// link, never in a directory another user could write.
 public final class StateStore: Sendable {
     /// The state directory.
     public let directory: String
+    private let state: StateDirectory
     private let lastWritten = Mutex<[String: [UInt8]]>([:])
+    static let stateName = "state.json"
+    static let historyName = "indoor-history.json"
 
     /// A store in `directory`.
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String) {
+        self.directory = directory
+        state = StateDirectory(directory)
+    }
 
     /// `directory/state.json`.
-    public var statePath: String { "\(directory)/state.json" }
+    public var statePath: String { state.file(Self.stateName) }
     /// `directory/indoor-history.json`.
-    public var historyPath: String { "\(directory)/indoor-history.json" }
+    public var historyPath: String { state.file(Self.historyName) }
 
     /// The persisted state; nil when none was written yet.
     /// - Throws: `FileSystemError` when the file is unreadable or not such a state.
     public func loadState() throws(FileSystemError) -> PersistedKioskState? {
-        try load(PersistedKioskState.self, from: statePath)
+        try load(PersistedKioskState.self, from: Self.stateName)
     }
 
     /// Writes the state if it differs from what is on disk.
     /// - Throws: `FileSystemError` naming the file.
     public func save(_ state: PersistedKioskState) throws(FileSystemError) {
-        try save(state, to: statePath)
+        try save(state, to: Self.stateName)
     }
 
     /// The indoor history; empty when none was written yet.
     /// - Throws: `FileSystemError` when the file is unreadable or not a history.
     public func loadHistory() throws(FileSystemError) -> IndoorHistory {
-        try load(IndoorHistory.self, from: historyPath) ?? IndoorHistory()
+        try load(IndoorHistory.self, from: Self.historyName) ?? IndoorHistory()
     }
 
     /// Writes the history if it differs from what is on disk.
     /// - Throws: `FileSystemError` naming the file.
     public func save(_ history: IndoorHistory) throws(FileSystemError) {
-        try save(history, to: historyPath)
+        try save(history, to: Self.historyName)
     }
 
-    private func load<Value: Decodable>(_ type: Value.Type, from path: String)
+    private func load<Value: Decodable>(_ type: Value.Type, from name: String)
         throws(FileSystemError) -> Value?
     {
-        guard let bytes = try FileSystem.read(path, limit: 4 << 20, regularFileOnly: true) else {
-            return nil
-        }
+        let path = state.file(name)
+        guard let bytes = try state.read(name, limit: 4 << 20) else { return nil }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
             let value = try decoder.decode(Value.self, from: Data(bytes))
-            lastWritten.withLock { $0[path] = bytes }
+            lastWritten.withLock { $0[name] = bytes }
             return value
         } catch {
-            if let aside = FileSystem.moveAsideLocking(path, holding: bytes, now: Date()) {
+            if let aside = state.moveAsideLocking(name, holding: bytes, now: Date()) {
                 throw FileSystemError(
                     path: path,
                     message:
@@ -72,7 +78,8 @@ public final class StateStore: Sendable {
         }
     }
 
-    private func save(_ value: some Encodable, to path: String) throws(FileSystemError) {
+    private func save(_ value: some Encodable, to name: String) throws(FileSystemError) {
+        let path = state.file(name)
         let bytes: [UInt8]
         do {
             let encoder = JSONEncoder()
@@ -83,18 +90,8 @@ public final class StateStore: Sendable {
             throw FileSystemError(
                 path: path, message: Sentence.ended("Cannot encode \(path): \(error)"))
         }
-        guard lastWritten.withLock({ $0[path] }) != bytes else { return }
-        do {
-            try DirectoryLock.withLock(on: directory) {
-                FileSystem.removeStaleTemporaries(of: path)
-                try FileSystem.writeAtomically(bytes, to: path)
-            }
-        } catch let error as FileSystemError {
-            throw error
-        } catch {
-            throw FileSystemError(
-                path: path, message: Sentence.ended("Cannot write \(path): \(error)"))
-        }
-        lastWritten.withLock { $0[path] = bytes }
+        guard lastWritten.withLock({ $0[name] }) != bytes else { return }
+        try state.write(bytes, to: name)
+        lastWritten.withLock { $0[name] = bytes }
     }
 }

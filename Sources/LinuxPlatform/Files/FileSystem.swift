@@ -91,19 +91,36 @@ public enum FileSystem {
         }
         defer { close(descriptor) }
         if regularFileOnly {
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else {
-                throw FileSystemError("read", path: path, errorNumber: errno)
-            }
-            let type = info.st_mode & S_IFMT
-            guard type == S_IFREG else {
-                throw FileSystemError(
-                    path: path,
-                    message:
-                        "Cannot read \(path): it is \(fileTypeName(type)), not a regular file; put a file there."
-                )
-            }
+            return try readRegularFile(descriptor, path: path, limit: limit)
         }
+        return try readAll(descriptor, path: path, limit: limit)
+    }
+
+    /// Everything from `descriptor`, which must be a regular file (checked before the first
+    /// read); `path` names it in sentences.
+    /// - Throws: `FileSystemError` when it is not a regular file, cannot be read, or is
+    ///   over `limit`.
+    static func readRegularFile(_ descriptor: Int32, path: String, limit: Int)
+        throws(FileSystemError) -> [UInt8]
+    {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw FileSystemError("read", path: path, errorNumber: errno)
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            throw FileSystemError(
+                path: path,
+                message:
+                    "Cannot read \(path): it is \(fileTypeName(type)), not a regular file; put a file there."
+            )
+        }
+        return try readAll(descriptor, path: path, limit: limit)
+    }
+
+    private static func readAll(_ descriptor: Int32, path: String, limit: Int)
+        throws(FileSystemError) -> [UInt8]
+    {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -323,13 +340,26 @@ public enum FileSystem {
     private static func createTemporary(for path: String, in directory: String)
         throws(FileSystemError) -> (Int32, String)
     {
+        try createTemporary(
+            named: fileName(of: path), in: directory, relativeTo: AT_FDCWD, reportingAs: path)
+    }
+
+    /// Creates `.NAME.tmp-XXXXXX` (mode 0600, exclusively, never through a link) in
+    /// `directory`, or directly in the directory `base` is open on when `directory` is nil.
+    /// - Returns: the descriptor and the file's path as opened (relative to `base`).
+    /// - Throws: `FileSystemError` naming `reportingAs`.
+    static func createTemporary(
+        named name: String, in directory: String?, relativeTo base: Int32,
+        reportingAs path: String
+    ) throws(FileSystemError) -> (Int32, String) {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
         while true {
             let suffix = String((0..<6).map { _ in alphabet.randomElement(using: &generator)! })
-            let candidate = "\(directory)/.\(fileName(of: path)).tmp-\(suffix)"
+            let candidate = (directory.map { "\($0)/" } ?? "") + ".\(name).tmp-\(suffix)"
             let descriptor = retryingInterrupts {
-                open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                openat(
+                    base, candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             }
             if descriptor >= 0 { return (descriptor, candidate) }
             if errno != EEXIST { throw FileSystemError("write", path: path, errorNumber: errno) }

@@ -21,14 +21,22 @@ public final class PIDFileLock: Sendable {
         self.descriptor = descriptor
     }
 
-    /// Takes the lock on `path` (created with mode 0644 when missing) and writes this
-    /// process's PID in it.
+    /// Takes the lock on the file `name` in `directory` (created with mode 0644 when
+    /// missing; never through a link, see `OpenStateDirectory.openForUpdate`) and writes
+    /// this process's PID in it.
     /// - Throws: `Failure.held` when another process holds it, `Failure.file` when the
-    ///   file cannot be made or locked.
-    public static func acquire(_ path: String) throws(Failure) -> PIDFileLock {
-        let descriptor = retryingInterrupts { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw .file(FileSystemError("open the lock file", path: path, errorNumber: errno))
+    ///   directory cannot be trusted or the file cannot be made or locked.
+    public static func acquire(_ name: String, in directory: StateDirectory) throws(Failure)
+        -> PIDFileLock
+    {
+        let path = directory.file(name)
+        let descriptor: Int32
+        do {
+            descriptor = try directory.withOpen { opened throws(FileSystemError) in
+                try opened.openForUpdate(name, mode: 0o644)
+            }
+        } catch {
+            throw .file(error)
         }
         guard retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) == 0 else {
             let failure = errno

@@ -20,14 +20,18 @@ public struct EPaperPageDisplay: PageDisplay {
     private let renderer: PageRenderer
     private let simulated: SimulatedEPaper?
     private let picturePath: String?
+    private let stateDirectory: String?
 
     /// The panel `panel` driven by `driver`; `simulated` and `picturePath` on the simulator
-    /// board (the simulated controller, and the PNG file of its glass).
+    /// board (the simulated controller, and the PNG file of its glass, in the kiosk's
+    /// `stateDirectory` by default).
     /// - Throws: `RenderingError` naming the font file when DejaVu is missing.
     public init(
         panel: EPaperPanel, driver: any EPaperDriver, output: String?,
-        simulated: SimulatedEPaper? = nil, picturePath: String? = nil
+        simulated: SimulatedEPaper? = nil, picturePath: String? = nil,
+        stateDirectory: String? = nil
     ) throws(RenderingError) {
+        self.stateDirectory = stateDirectory
         self.panel = panel
         self.driver = driver
         self.output = output
@@ -66,7 +70,10 @@ public struct EPaperPageDisplay: PageDisplay {
         try await driver.show(picture.frame, refresh: fullRefresh ? .full : .partial)
         guard let simulated else { return picture.image }
         let glass = simulated.picture
-        if let picturePath { try PNGDisplay(path: picturePath, size: glass.size).show(glass) }
+        if let picturePath {
+            try PNGDisplay(path: picturePath, size: glass.size, stateDirectory: stateDirectory)
+                .show(glass)
+        }
         return glass
     }
 
@@ -118,7 +125,7 @@ extension EPaperPageDisplay {
             return try EPaperPageDisplay(
                 panel: panel, driver: EPaperDrivers.driver(for: panel, spi: glass, lines: glass),
                 output: "simulated \(panel), picture in \(path); \(chosen)", simulated: glass,
-                picturePath: path)
+                picturePath: path, stateDirectory: configuration.stateDirectory)
         }
         let wiring = EPaperWiring(panel: panel)
         let lines = GPIODPanelLines(

@@ -7,17 +7,25 @@ import Synchronization
 /// A PNG file as a `Display` (`display.kind = "png"`): every frame replaces the file
 /// atomically, so a reader (a web page, `feh --reload`) never sees half a picture. Frames
 /// are not synced to the disk: one every few seconds would wear an SD card for nothing.
+/// A picture in the state directory (where the kiosk puts one by default) is written as the
+/// state files are, never through a link (`StateDirectory`).
 public final class PNGDisplay: Display {
     /// The file written.
     public let path: String
     /// The size pages are rendered at.
     public let size: PixelSize
+    /// The state directory, when `path` is in it.
+    private let stateDirectory: StateDirectory?
     private let state = Mutex<(power: DisplayPower, lastFrame: PixelImage?)>((.on, nil))
 
-    /// A display that writes `path` at `size`.
-    public init(path: String, size: PixelSize) {
+    /// A display that writes `path` at `size`; `stateDirectory` is the kiosk's, for telling
+    /// whether the picture is one of its state files.
+    public init(path: String, size: PixelSize, stateDirectory: String? = nil) {
         self.path = path
         self.size = size
+        self.stateDirectory = stateDirectory.flatMap {
+            FileSystem.directory(of: path) == $0 ? StateDirectory($0) : nil
+        }
     }
 
     /// A picture of `size` in 24-bit colour, written whole every time.
@@ -64,6 +72,10 @@ public final class PNGDisplay: Display {
         } catch {
             throw RenderingError("Cannot write \(path): \(error.message)")
         }
-        try FileSystem.writeAtomically(bytes, to: path, durable: false)
+        if let stateDirectory {
+            try stateDirectory.write(bytes, to: FileSystem.fileName(of: path), durable: false)
+        } else {
+            try FileSystem.writeAtomically(bytes, to: path, durable: false)
+        }
     }
 }
