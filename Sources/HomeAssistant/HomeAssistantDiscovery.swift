@@ -73,12 +73,13 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                     indoor("dew_point", "Dew point", "dew_point", temperature)
                 }
             }
-            for city in configuration.cities {
+            let names = PlaceNames.displayNames(of: configuration.cities)
+            for (city, shown) in zip(configuration.cities, names) {
                 let id = HomeAssistantTopics.cityID(city)
                 add(
                     "sensor", "city_\(id)_temperature",
                     [
-                        "name": .string("\(city.name) temperature"),
+                        "name": .string("\(shown) temperature"),
                         "device_class": .string("temperature"),
                         "unit_of_measurement": temperature,
                         "state_class": .string("measurement"),
@@ -86,8 +87,7 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                     ])
             }
             if !configuration.cities.isEmpty {
-                select(
-                    "city", "City shown", configuration.cities.map(\.name), icon: "mdi:city")
+                select("city", "City shown", names, icon: "mdi:city")
             }
             select(
                 "page", "Page shown", configuration.display.pages.map(\.rawValue),

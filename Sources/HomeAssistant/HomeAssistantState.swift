@@ -9,7 +9,10 @@ public enum HomeAssistantState {
         let units = snapshot.configuration.units
         var members: [String: JSONValue] = [
             "page": snapshot.slide.page.map { .string($0.rawValue) } ?? .null,
-            "city": snapshot.page.city.map { .string($0.city.name) } ?? .null,
+            // The select's option for the place shown (`PlaceNames`), and its stable id.
+            "city": snapshot.page.city.map { .string($0.displayName) } ?? .null,
+            "city_id": snapshot.page.city.map { .string(HomeAssistantTopics.cityID($0.city)) }
+                ?? .null,
             "power": .string(snapshot.power.rawValue),
         ]
         if case .reading(let indoor) = snapshot.page.indoor {
@@ -59,14 +62,14 @@ public enum HomeAssistantState {
             default: return nil
             }
         case topics.set("city"):
-            let key = Transliteration.searchKey(text)
-            guard
-                let index = configuration.cities.firstIndex(where: { $0.name == text })
-                    ?? configuration.cities.firstIndex(where: {
-                        Transliteration.searchKey($0.name) == key
-                    })
-            else { return nil }
-            return .action(.showCity(index))
+            // One of the select's options, or any name `show` takes; an ambiguous one is no
+            // command (the options are never ambiguous).
+            do {
+                let number = try FavouriteReference.index(of: text, in: configuration.cities)
+                return .action(.showCity(number - 1))
+            } catch {
+                return nil
+            }
         case topics.set("page"):
             return Page(rawValue: text.lowercased()).map { .action(.showPage($0)) }
         case topics.set("power"):

@@ -66,9 +66,9 @@ public struct HomeAssistantTopics: Sendable, Hashable {
         return slug.isEmpty ? "x" : slug
     }
 
-    /// A favourite's id in topics and unique ids: its GeoNames id when it has one (stable
-    /// when renamed), else its name.
+    /// A favourite's id in topics and unique ids: `PlaceNames.stableID`, its GeoNames id
+    /// when it has one (stable when renamed), else its coordinates.
     public static func cityID(_ city: City) -> String {
-        city.geonameID.map { "g\($0)" } ?? slug(city.name)
+        PlaceNames.stableID(of: city)
     }
 }

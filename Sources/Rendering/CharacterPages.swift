@@ -72,7 +72,7 @@ private struct CharacterPageText {
     }
 
     private func cityTitle(_ weather: CityWeather) -> [CharacterLine] {
-        [[t(weather.city.name)]]
+        [[t(weather.displayName)]]
     }
 
     private func cityClock(_ weather: CityWeather) -> CharacterLine {
@@ -178,7 +178,7 @@ private struct CharacterPageText {
             return CharacterFit.pack(items, width: width, maxLines: Int.max)
         }
         return CharacterPage(
-            title: [[t(weather.city.name + " hourly")], [t(weather.city.name)]],
+            title: [[t(weather.displayName + " hourly")], [t(weather.displayName)]],
             clock: cityClock(weather), sections: [list])
     }
 
@@ -263,7 +263,7 @@ private struct CharacterPageText {
                     icon(current?.weatherCode, isDay: current?.isDay ?? true),
                     t(values.temperature(value)),
                 ]
-                return CharacterFit.line([[t(weather.city.name)]], right: right, width: width)
+                return CharacterFit.line([[t(weather.displayName)]], right: right, width: width)
             }
         }
         return CharacterPage(title: [[t("Favourites")]], clock: kioskClock, sections: [list])

@@ -7,7 +7,7 @@ extension PageContext {
         guard let weather = model.city else { return drawEmptyPage() }
         let forecast = weather.forecast
         let content = drawFrame(
-            title: weather.city.name, subtitle: weather.city.country,
+            title: weather.displayName, subtitle: countryLine(weather),
             clock: cityClock(forecast), updated: weather.fetchedAt)
         let current = forecast?.current
         let today = forecast?.today(at: model.now)
@@ -35,6 +35,13 @@ extension PageContext {
         } else {
             drawCityLandscape(content, now: now, details: details, days: days)
         }
+    }
+
+    /// The country under the name, unless the name already ends with it ("Springfield,
+    /// United States" where two favourites share a name and neither has a region).
+    private func countryLine(_ weather: CityWeather) -> String? {
+        guard let country = weather.city.country else { return nil }
+        return weather.displayName.hasSuffix(", " + country) ? nil : country
     }
 
     /// On e-paper (the paper theme, one page for minutes on end) the indoor reading takes

@@ -9,7 +9,7 @@ extension PageContext {
         guard let weather = model.city else { return drawEmptyPage() }
         let forecast = weather.forecast
         let content = drawFrame(
-            title: weather.city.name, subtitle: "next 24 hours", clock: cityClock(forecast),
+            title: weather.displayName, subtitle: "next 24 hours", clock: cityClock(forecast),
             updated: weather.fetchedAt)
         let hours = forecast?.upcomingHours(from: model.now, count: 24) ?? []
         guard let forecast, hours.count >= 2 else {

@@ -116,7 +116,7 @@ extension PageContext {
                 current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
                 in: iconArea.centeredSquare)
             let selected = weather.city == model.city?.city
-            tinyText(weather.city.name, in: nameArea, size: size, bold: selected)
+            tinyText(weather.displayName, in: nameArea, size: size, bold: selected)
         }
     }
 

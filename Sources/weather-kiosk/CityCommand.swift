@@ -8,7 +8,7 @@ struct CityCommand: AsyncParsableCommand {
         commandName: "city",
         abstract: "Search for cities and manage the favourites.",
         discussion:
-            "A CITY argument is a favourite's number or its name (case and accents ignored).",
+            "A CITY argument is a favourite's number, or its name or the start of it (case and accents ignored).",
         subcommands: [Search.self, List.self, Add.self, Remove.self, Move.self])
 }
 
@@ -103,7 +103,7 @@ extension CityCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove a favourite.")
         @OptionGroup var options: ConfigOptions
-        @Argument(help: "The favourite's number or name.") var city: String
+        @Argument(help: "The favourite's number, or its name or the start of it.") var city: String
 
         func run() throws {
             try CityCommands(store: options.store, console: .standard).remove(city)
@@ -115,7 +115,7 @@ extension CityCommand {
             commandName: "move",
             abstract: "Move a favourite to another position (1 = first).")
         @OptionGroup var options: ConfigOptions
-        @Argument(help: "The favourite's number or name.") var city: String
+        @Argument(help: "The favourite's number, or its name or the start of it.") var city: String
         @Argument(help: "Its new position, 1-based.") var position: Int
 
         func run() throws {

@@ -42,7 +42,7 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a favourite, by number or name.")
     @OptionGroup var options: ConfigOptions
-    @Argument(help: "The favourite's number or name.") var city: String
+    @Argument(help: "The favourite's number, or its name or the start of it.") var city: String
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard)

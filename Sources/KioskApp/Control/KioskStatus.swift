@@ -13,9 +13,9 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public var display: Display
     /// What is on screen.
     public var showing: Showing
-    /// The favourites' names, in order.
+    /// The favourites' names as the kiosk shows them (`PlaceNames`), in order.
     public var cities: [String]
-    /// The favourites a person chose to look at, newest first.
+    /// The favourites a person chose to look at, newest first, named as `cities` names them.
     public var recentCities: [String]
     /// The forecast data.
     public var forecast: Forecast
@@ -259,8 +259,9 @@ extension KioskStatus {
         let configuration = snapshot.configuration
         var showing = Showing(page: "empty", city: nil, cityNumber: nil, pausedSeconds: nil)
         if case .page(let page) = snapshot.slide.kind { showing.page = page.rawValue }
+        let names = PlaceNames.displayNames(of: configuration.cities)
         if let index = snapshot.slide.cityIndex, configuration.cities.indices.contains(index) {
-            showing.city = configuration.cities[index].name
+            showing.city = names[index]
             showing.cityNumber = index + 1
         }
         if let paused = snapshot.pausedUntil, paused > now.monotonic {
@@ -293,7 +294,7 @@ extension KioskStatus {
                 warning: report.warning, rotate: report.rotation.rawValue,
                 output: report.output,
                 refreshes: snapshot.panelRefreshes.map { Display.Refreshes($0) }),
-            showing: showing, cities: configuration.cities.map(\.name),
+            showing: showing, cities: names,
             recentCities: snapshot.recentCities,
             forecast: .init(
                 fetchedAt: snapshot.forecastFetchedAt, stale: stale, error: snapshot.forecastError,

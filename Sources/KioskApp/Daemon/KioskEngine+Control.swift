@@ -188,9 +188,10 @@ extension KioskEngine {
             return "Showing the empty page: there are no favourites yet."
         case .page(let page):
             var text = "Showing the \(page.rawValue) page"
-            if let index = state.slide.cityIndex, configuration.cities.indices.contains(index) {
-                text +=
-                    " of \(configuration.cities[index].name) (\(index + 1) of \(configuration.cities.count))"
+            let cities = configuration.cities
+            if let index = state.slide.cityIndex, cities.indices.contains(index) {
+                let name = PlaceNames.displayNames(of: cities)[index]
+                text += " of \(name) (\(index + 1) of \(cities.count))"
             }
             return text + "."
         }
