@@ -85,6 +85,15 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                         "state_class": .string("measurement"),
                         "state_topic": .string(topics.cityTemperature(id)),
                     ])
+                add(
+                    "sensor", "city_\(id)_sea_level_pressure",
+                    [
+                        "name": .string("\(shown) sea-level pressure"),
+                        "device_class": .string("atmospheric_pressure"),
+                        "unit_of_measurement": pressure,
+                        "state_class": .string("measurement"),
+                        "state_topic": .string(topics.citySeaLevelPressure(id)),
+                    ])
             }
             if !configuration.cities.isEmpty {
                 select("city", "City shown", names, icon: "mdi:city")

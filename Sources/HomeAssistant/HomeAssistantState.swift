@@ -33,15 +33,25 @@ public enum HomeAssistantState {
         return .object(members)
     }
 
-    /// Each favourite's id and current temperature as sent ("None", which Home Assistant
-    /// shows as unknown, before its forecast arrives).
-    public static func cityTemperatures(_ snapshot: KioskSnapshot) -> [String: String] {
-        let unit = snapshot.configuration.units.temperature
+    /// Each favourite's current temperature and sea-level pressure in the configured
+    /// units, by topic, as sent ("None", which Home Assistant shows as unknown, before its
+    /// forecast arrives).
+    public static func cityValues(_ snapshot: KioskSnapshot, topics: HomeAssistantTopics)
+        -> [String: String]
+    {
+        let units = snapshot.configuration.units
+        let pressureScale = units.pressure == .hectopascal ? 10.0 : 100.0
+        func text(_ value: Double?, scale: Double) -> String {
+            value.map { (($0 * scale).rounded() / scale).description } ?? "None"
+        }
         var values: [String: String] = [:]
         for weather in snapshot.page.favourites {
-            let value = weather.forecast?.current?.temperature?.value(in: unit)
-            let text = value.map { (($0 * 10).rounded() / 10).description } ?? "None"
-            values[HomeAssistantTopics.cityID(weather.city)] = text
+            let id = HomeAssistantTopics.cityID(weather.city)
+            let current = weather.forecast?.current
+            values[topics.cityTemperature(id)] = text(
+                current?.temperature?.value(in: units.temperature), scale: 10)
+            values[topics.citySeaLevelPressure(id)] = text(
+                current?.seaLevelPressure?.value(in: units.pressure), scale: pressureScale)
         }
         return values
     }

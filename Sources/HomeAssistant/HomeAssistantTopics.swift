@@ -31,6 +31,12 @@ public struct HomeAssistantTopics: Sendable, Hashable {
     public var state: String { "\(base)/state" }
     /// The current temperature of one favourite.
     public func cityTemperature(_ id: String) -> String { "\(base)/cities/\(id)/temperature" }
+    /// The current sea-level pressure of one favourite.
+    public func citySeaLevelPressure(_ id: String) -> String {
+        "\(base)/cities/\(id)/sea_level_pressure"
+    }
+    /// Every value of every favourite, for finding old ones.
+    public var cityValuesFilter: String { "\(base)/cities/+/+" }
     /// Commands: `<base>/city/set`, `<base>/page/set`, `<base>/power/set`.
     public func set(_ what: String) -> String { "\(base)/\(what)/set" }
     /// Button presses: `next`, `previous`, `refresh`.

@@ -25,6 +25,9 @@ extension PageContext {
                 values.temperature(today?.temperatureMax) + " / "
                     + values.temperature(today?.temperatureMin)
             ),
+            // The pressure at sea level ("1012 hPa"), as weather reports give it: comparable
+            // between places, unlike the pressure at the ground.
+            ("Sea level", values.pressure(current?.seaLevelPressure)),
         ]
         let now = CurrentBlock(
             temperature: values.temperature(current?.temperature),
@@ -77,7 +80,7 @@ extension PageContext {
         let bottom = rest.sliceTop(gap * 2).1
         separator(y: rest.minY + gap, from: content.minX, to: content.maxX)
 
-        let (left, right) = top.sliceLeft(top.width * 0.6)
+        let (left, right) = top.sliceLeft(top.width * 0.56)
         let iconSide = min(left.height, left.width * 0.42)
         let (iconArea, textArea) = left.sliceLeft(iconSide)
         drawIcon(now.icon, isDay: now.isDay, in: iconArea.centeredSquare.inset(iconSide * 0.04))

@@ -75,7 +75,7 @@ struct ForecastJSON: Encodable {
         var condition: String?
         var windSpeed: Double?
         var windDirection: Double?
-        var surfacePressure: Double?
+        var seaLevelPressure: Double?
 
         /// The numbers in the forecast's `units` (pressure in hPa), which `units` names.
         init(_ current: CurrentConditions, units: ForecastUnits) {
@@ -88,7 +88,7 @@ struct ForecastJSON: Encodable {
             condition = current.weatherCode?.condition
             windSpeed = current.windSpeed?.value(in: units.wind)
             windDirection = current.windDirection
-            surfacePressure = current.surfacePressure?.hectopascals
+            seaLevelPressure = current.seaLevelPressure?.hectopascals
         }
 
         enum CodingKeys: String, CodingKey {
@@ -99,7 +99,7 @@ struct ForecastJSON: Encodable {
             case weatherCode = "weather_code"
             case windSpeed = "wind_speed"
             case windDirection = "wind_direction"
-            case surfacePressure = "surface_pressure"
+            case seaLevelPressure = "sea_level_pressure"
         }
     }
 

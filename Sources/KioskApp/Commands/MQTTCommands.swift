@@ -42,7 +42,7 @@ public struct MQTTCommands: Sendable {
     /// again when it reconnects or Home Assistant restarts.
     /// - Throws: `CommandFailure`: exit 2 without `[mqtt]`, 1 when the broker cannot be used.
     public func forget() async throws {
-        let values = topics(of: try load()).cityTemperature("+")
+        let values = topics(of: try load()).cityValuesFilter
         let (configuration, topics, connection) = try await connect(extraSubscriptions: [values])
         // Retained messages arrive right after subscribing; a second is plenty on a LAN.
         let collecting = Task {
