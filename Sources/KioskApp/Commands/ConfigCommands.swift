@@ -84,6 +84,8 @@ public struct ConfigCommands: Sendable {
         let (schemaKey, member) = try resolveKey(key)
         var value = schemaKey.value(in: loaded.configuration)
         if let member { value = value?[member] }
+        // A secret is masked as `config show` masks it; the file itself has it.
+        if schemaKey.isSecret, value != nil { value = .string(Self.mask) }
         guard let value else {
             if json { console.print("null") } else { console.print("") }
             return
@@ -151,14 +153,29 @@ public struct ConfigCommands: Sendable {
             }
             return try document.setting(path, to: newValue, spelling: spelling)
         }
-        let was = previousText.map { " (was \($0))" } ?? ""
-        console.print("\(schemaKey.path) = \(spelling ?? newValue.tomlLiteral)\(was)")
+        // A secret is never printed back: not the new one, not the old one.
+        let shown = ConfigValue.string(Self.mask).tomlLiteral
+        let was = previousText.map { " (was \(schemaKey.isSecret ? shown : $0))" } ?? ""
+        let value = schemaKey.isSecret ? shown : spelling ?? newValue.tomlLiteral
+        console.print("\(schemaKey.path) = \(value)\(was)")
     }
 
-    /// `config unset KEY`: removes a key from the file, so its default applies again.
-    /// - Throws: `CommandFailure` for an unknown key or an unwritable file.
+    /// `config unset KEY`: removes a key from the file, so its default applies again;
+    /// `config unset TABLE` removes a whole table (`config unset mqtt` turns MQTT off).
+    /// - Throws: `CommandFailure` for an unknown key, a key that cannot go alone
+    ///   (`mqtt.url`), or an unwritable file.
     public func unset(_ key: String) throws {
+        if Self.tables.contains(key) { return try unsetTable(key) }
+        if key == "cities" {
+            throw CommandFailure.usage(
+                "The favourites are removed one by one: `weather-kiosk city remove CITY`.")
+        }
         let (schemaKey, member) = try resolveKey(key)
+        if schemaKey.path == "mqtt.url",
+            (try? load().document.value(at: ConfigPath(dotted: "mqtt.url"))) != nil
+        {
+            try refuseUnsettingTheBroker()
+        }
         guard member == nil else {
             throw CommandFailure.usage(
                 "Unset the whole table instead: `config unset \(schemaKey.path)`.")
@@ -292,5 +309,43 @@ public struct ConfigCommands: Sendable {
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension ConfigCommands {
+    /// The config's tables, as `config unset TABLE` takes them: `display`, `mqtt`, ….
+    static let tables: Set<String> = Set(
+        ConfigSchema.keys.compactMap { key in
+            let parts = key.path.split(separator: ".")
+            return parts.count > 1 ? String(parts[0]) : nil
+        })
+
+    /// `config unset TABLE`: the table goes, with its comments; its keys are back to their
+    /// defaults (without `[mqtt]`, no MQTT).
+    func unsetTable(_ name: String) throws {
+        var wasSet = false
+        try update { document in
+            let removed = try document.removingTable(name)
+            wasSet = removed.text != document.text
+            return removed
+        }
+        guard wasSet else {
+            console.print("[\(name)] is not in \(store.path); nothing changed.")
+            return
+        }
+        let now =
+            name == "mqtt"
+            ? "the kiosk talks to no MQTT broker" : "its keys are back to their defaults"
+        console.print("[\(name)] removed from \(store.path); \(now).")
+    }
+
+    /// `mqtt.url` alone: without it `[mqtt]` names no broker, and removing the table is a
+    /// choice a person makes knowingly (it takes the user name and password file along).
+    func refuseUnsettingTheBroker() throws {
+        throw CommandFailure.usage(
+            "mqtt.url is the broker [mqtt] talks to, and the table cannot be without it:"
+                + " `weather-kiosk config unset mqtt` removes the whole table (MQTT off, the"
+                + " user name and password with it), `weather-kiosk config set mqtt.url"
+                + " mqtt://HOST:1883` names another broker.")
     }
 }
