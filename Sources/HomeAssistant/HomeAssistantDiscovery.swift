@@ -19,7 +19,8 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         public var chip: SensorChip?
         /// Whether the sea-level pressure can be worked out (the elevation is known).
         public var hasSeaLevelPressure: Bool
-        /// The host name, for the device's name.
+        /// The host name, for the device's model line ("weather-kiosk (raspberry-pi-4) on
+        /// kitchen-pi"); the device's name follows the node (`deviceName`).
         public var hostName: String
 
         /// Creates facts.
@@ -42,6 +43,22 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
 
     /// The discovery topics announced.
     public var topics: Set<String> { Set(messages.map(\.topic)) }
+
+    /// The device's name: "Weather kiosk kitchen", after what the node is made from.
+    public static func deviceName(_ topics: HomeAssistantTopics) -> String {
+        "Weather kiosk \(topics.name)"
+    }
+
+    /// The entity id the kiosk suggests for an entity named `name`:
+    /// `<component>.<node>_<name>` ("select.weather_kiosk_kitchen_city_shown"). Home
+    /// Assistant 2025.10 and later take it from `default_entity_id`; earlier ones make the
+    /// same id from the device's and the entity's names (`deviceName`), the node being the
+    /// device's name in the same spelling. Either way only when the entity is first added.
+    public static func entityID(_ component: String, name: String, topics: HomeAssistantTopics)
+        -> String
+    {
+        "\(component).\(topics.node)_\(HomeAssistantTopics.slug(name))"
+    }
 
     /// How long Home Assistant keeps an indoor value without a new state message, seconds:
     /// three of the longest gaps between state messages.
@@ -156,6 +173,10 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         mutating func add(_ component: String, _ object: String, _ fields: [String: JSONValue]) {
             var payload = fields
             payload["unique_id"] = .string("\(topics.node)_\(object)")
+            if case .string(let name) = fields["name"] {
+                payload["default_entity_id"] = .string(
+                    HomeAssistantDiscovery.entityID(component, name: name, topics: topics))
+            }
             payload["availability_topic"] = .string(topics.availability)
             payload["device"] = device
             payload["origin"] = .object([
@@ -169,10 +190,12 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         var device: JSONValue {
             .object([
                 "identifiers": .array([.string(topics.node)]),
-                "name": .string(
-                    "Weather kiosk \(facts.hostName.isEmpty ? topics.node : facts.hostName)"),
+                "name": .string(HomeAssistantDiscovery.deviceName(topics)),
                 "manufacturer": .string("weather-kiosk"),
-                "model": .string("weather-kiosk (\(configuration.board))"),
+                // The machine, which the name no longer tells when `mqtt.topic` is set.
+                "model": .string(
+                    "weather-kiosk (\(configuration.board))"
+                        + (facts.hostName.isEmpty ? "" : " on \(facts.hostName)")),
                 "sw_version": .string(KioskVersion.string),
             ])
         }

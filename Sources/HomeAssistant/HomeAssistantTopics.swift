@@ -10,6 +10,10 @@ public struct HomeAssistantTopics: Sendable, Hashable {
     public var base: String
     /// The node id: `weather_kiosk_<host>`, letters, digits and underscores.
     public var node: String
+    /// What the node is made from, as written: the host name, or `mqtt.topic` without its
+    /// `weather-kiosk/` ("kitchen"). The device is named after it, so that the entity ids
+    /// Home Assistant derives from the device's name are the ones the kiosk suggests.
+    public var name: String
     /// The client id at the broker.
     public var clientID: String
 
@@ -21,7 +25,8 @@ public struct HomeAssistantTopics: Sendable, Hashable {
         let named = settings.topic.map {
             $0.hasPrefix("weather-kiosk/") ? String($0.dropFirst("weather-kiosk/".count)) : $0
         }
-        node = "weather_kiosk_" + Self.slug(named ?? host)
+        name = named ?? host
+        node = "weather_kiosk_" + Self.slug(name)
         clientID = settings.clientID ?? "weather-kiosk-\(host)"
     }
 
