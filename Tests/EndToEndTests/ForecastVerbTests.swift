@@ -36,7 +36,7 @@ import Testing
         #expect(result.exitCode == 0)
         let text = result.standardOutput
         for key in [
-            "\"name\" : \"Reykjavík\"", "\"current\"", "\"days\"", "\"temperature_max\"",
+            "\"name\" : \"Reykjavík\"", "\"current\"", "\"days\"", "\"temperature_max_c\"",
             "\"fetched_at\"", "\"from_cache\" : false", "\"fresh\" : true",
         ] {
             #expect(text.contains(key), "missing \(key)")

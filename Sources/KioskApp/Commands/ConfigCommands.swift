@@ -113,9 +113,10 @@ public struct ConfigCommands: Sendable {
         return key.isHexadecimal ? "0x" + String(number, radix: 16) : nil
     }
 
-    /// `config set KEY VALUE`: changes one key in the file, leaving everything else as it is.
+    /// `config set KEY VALUE`: changes one key in the file, leaving everything else as it is;
+    /// with `json`, `{"key":…,"value":…,"previous":…}`.
     /// - Throws: `CommandFailure` (exit 2) when the value is refused; nothing is written then.
-    public func set(_ key: String, to text: String) throws {
+    public func set(_ key: String, to text: String, json: Bool = false) throws {
         let (schemaKey, member) = try resolveKey(key)
         var previous: ConfigValue?
         var previousText: String?
@@ -157,15 +158,32 @@ public struct ConfigCommands: Sendable {
         let shown = ConfigValue.string(Self.mask).tomlLiteral
         let was = previousText.map { " (was \(schemaKey.isSecret ? shown : $0))" } ?? ""
         let value = schemaKey.isSecret ? shown : spelling ?? newValue.tomlLiteral
-        console.print("\(schemaKey.path) = \(value)\(was)")
+        guard json else { return console.print("\(schemaKey.path) = \(value)\(was)") }
+        let masked = { (value: ConfigValue) in schemaKey.isSecret ? .string(Self.mask) : value }
+        console.print(
+            Self.result(
+                schemaKey.path,
+                [
+                    ("value", JSONText.value(masked(newValue))),
+                    ("previous", previous.map { JSONText.value(masked($0)) } ?? "null"),
+                ]))
+    }
+
+    /// `{"key":"display.cycle_seconds",…}`: what `config set` and `config unset` did, for
+    /// `--json`.
+    static func result(_ key: String, _ members: [(String, String)]) -> String {
+        "{"
+            + ([("key", JSONText.quoted(key))] + members).map { "\(JSONText.quoted($0)):\($1)" }
+            .joined(separator: ",") + "}"
     }
 
     /// `config unset KEY`: removes a key from the file, so its default applies again;
-    /// `config unset TABLE` removes a whole table (`config unset mqtt` turns MQTT off).
+    /// `config unset TABLE` removes a whole table (`config unset mqtt` turns MQTT off). With
+    /// `json`, `{"key":…,"removed":true|false,"value":…}` (the value now in use).
     /// - Throws: `CommandFailure` for an unknown key, a key that cannot go alone
     ///   (`mqtt.url`), or an unwritable file.
-    public func unset(_ key: String) throws {
-        if Self.tables.contains(key) { return try unsetTable(key) }
+    public func unset(_ key: String, json: Bool = false) throws {
+        if Self.tables.contains(key) { return try unsetTable(key, json: json) }
         if key == "cities" {
             throw CommandFailure.usage(
                 "The favourites are removed one by one: `weather-kiosk city remove CITY`.")
@@ -185,6 +203,17 @@ public struct ConfigCommands: Sendable {
             let path = ConfigPath(dotted: schemaKey.path)
             wasSet = (try document.value(at: path)) != nil
             return try document.removing(path)
+        }
+        if json {
+            var value = schemaKey.value(in: loaded.configuration)
+            if schemaKey.isSecret, value != nil { value = .string(Self.mask) }
+            return console.print(
+                Self.result(
+                    schemaKey.path,
+                    [
+                        ("removed", wasSet ? "true" : "false"),
+                        ("value", value.map(JSONText.value) ?? "null"),
+                    ]))
         }
         guard wasSet else {
             console.print("\(schemaKey.path) is not set in \(store.path); nothing changed.")
@@ -322,12 +351,15 @@ extension ConfigCommands {
 
     /// `config unset TABLE`: the table goes, with its comments; its keys are back to their
     /// defaults (without `[mqtt]`, no MQTT).
-    func unsetTable(_ name: String) throws {
+    func unsetTable(_ name: String, json: Bool) throws {
         var wasSet = false
         try update { document in
             let removed = try document.removingTable(name)
             wasSet = removed.text != document.text
             return removed
+        }
+        if json {
+            return console.print(Self.result(name, [("removed", wasSet ? "true" : "false")]))
         }
         guard wasSet else {
             console.print("[\(name)] is not in \(store.path); nothing changed.")
