@@ -47,7 +47,7 @@ def forecast(latitude, longitude, now):
         "timezone": "GMT", "timezone_abbreviation": "GMT",
         "current": {"time": hour, "temperature_2m": temperature(now), "relative_humidity_2m": 60,
                     "apparent_temperature": temperature(now) - 1, "is_day": 1, "weather_code": 2,
-                    "wind_speed_10m": 12.0, "wind_direction_10m": 220, "surface_pressure": 1012.0},
+                    "wind_speed_10m": 12.0, "wind_direction_10m": 220, "pressure_msl": 1012.0},
         "hourly": {"time": hours, "temperature_2m": [temperature(t) for t in hours],
                    "precipitation_probability": [(i * 7) % 100 for i in range(48)],
                    "weather_code": [[0, 2, 3, 61][i % 4] for i in range(48)],

@@ -19,7 +19,8 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         public var chip: SensorChip?
         /// Whether the sea-level pressure can be worked out (the elevation is known).
         public var hasSeaLevelPressure: Bool
-        /// The host name, for the device's name.
+        /// The host name, for the device's model line ("weather-kiosk (raspberry-pi-4) on
+        /// kitchen-pi"); the device's name follows the node (`deviceName`).
         public var hostName: String
 
         /// Creates facts.
@@ -42,6 +43,22 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
 
     /// The discovery topics announced.
     public var topics: Set<String> { Set(messages.map(\.topic)) }
+
+    /// The device's name: "Weather kiosk kitchen", after what the node is made from.
+    public static func deviceName(_ topics: HomeAssistantTopics) -> String {
+        "Weather kiosk \(topics.name)"
+    }
+
+    /// The entity id the kiosk suggests for an entity named `name`:
+    /// `<component>.<node>_<name>` ("select.weather_kiosk_kitchen_city_shown"). Home
+    /// Assistant 2025.10 and later take it from `default_entity_id`; earlier ones make the
+    /// same id from the device's and the entity's names (`deviceName`), the node being the
+    /// device's name in the same spelling. Either way only when the entity is first added.
+    public static func entityID(_ component: String, name: String, topics: HomeAssistantTopics)
+        -> String
+    {
+        "\(component).\(topics.node)_\(HomeAssistantTopics.slug(name))"
+    }
 
     /// How long Home Assistant keeps an indoor value without a new state message, seconds:
     /// three of the longest gaps between state messages.
@@ -73,21 +90,30 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                     indoor("dew_point", "Dew point", "dew_point", temperature)
                 }
             }
-            for city in configuration.cities {
+            let names = PlaceNames.displayNames(of: configuration.cities)
+            for (city, shown) in zip(configuration.cities, names) {
                 let id = HomeAssistantTopics.cityID(city)
                 add(
                     "sensor", "city_\(id)_temperature",
                     [
-                        "name": .string("\(city.name) temperature"),
+                        "name": .string("\(shown) temperature"),
                         "device_class": .string("temperature"),
                         "unit_of_measurement": temperature,
                         "state_class": .string("measurement"),
                         "state_topic": .string(topics.cityTemperature(id)),
                     ])
+                add(
+                    "sensor", "city_\(id)_sea_level_pressure",
+                    [
+                        "name": .string("\(shown) sea-level pressure"),
+                        "device_class": .string("atmospheric_pressure"),
+                        "unit_of_measurement": pressure,
+                        "state_class": .string("measurement"),
+                        "state_topic": .string(topics.citySeaLevelPressure(id)),
+                    ])
             }
             if !configuration.cities.isEmpty {
-                select(
-                    "city", "City shown", configuration.cities.map(\.name), icon: "mdi:city")
+                select("city", "City shown", names, icon: "mdi:city")
             }
             select(
                 "page", "Page shown", configuration.display.pages.map(\.rawValue),
@@ -147,6 +173,10 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         mutating func add(_ component: String, _ object: String, _ fields: [String: JSONValue]) {
             var payload = fields
             payload["unique_id"] = .string("\(topics.node)_\(object)")
+            if case .string(let name) = fields["name"] {
+                payload["default_entity_id"] = .string(
+                    HomeAssistantDiscovery.entityID(component, name: name, topics: topics))
+            }
             payload["availability_topic"] = .string(topics.availability)
             payload["device"] = device
             payload["origin"] = .object([
@@ -160,10 +190,12 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         var device: JSONValue {
             .object([
                 "identifiers": .array([.string(topics.node)]),
-                "name": .string(
-                    "Weather kiosk \(facts.hostName.isEmpty ? topics.node : facts.hostName)"),
+                "name": .string(HomeAssistantDiscovery.deviceName(topics)),
                 "manufacturer": .string("weather-kiosk"),
-                "model": .string("weather-kiosk (\(configuration.board))"),
+                // The machine, which the name no longer tells when `mqtt.topic` is set.
+                "model": .string(
+                    "weather-kiosk (\(configuration.board))"
+                        + (facts.hostName.isEmpty ? "" : " on \(facts.hostName)")),
                 "sw_version": .string(KioskVersion.string),
             ])
         }

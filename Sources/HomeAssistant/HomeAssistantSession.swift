@@ -18,6 +18,7 @@ struct Session {
     var retainedAtBroker: Set<String> = []
     var lastState: [UInt8]?
     var lastStateAt = 0.0
+    /// Each favourite's values as last sent, by topic.
     var lastCities: [String: String] = [:]
     var lastFailure: String?
     /// Home Assistant said `online` since the last announcement: the publisher announces
@@ -168,15 +169,15 @@ struct Session {
             lastState = bytes
             lastStateAt = now
         }
-        let cities = HomeAssistantState.cityTemperatures(latest)
-        for (id, value) in cities where force || due || lastCities[id] != value {
-            if connection.publish(topics.cityTemperature(id), Array(value.utf8), retain: true) {
-                lastCities[id] = value
+        let cities = HomeAssistantState.cityValues(latest, topics: topics)
+        for (topic, value) in cities where force || due || lastCities[topic] != value {
+            if connection.publish(topic, Array(value.utf8), retain: true) {
+                lastCities[topic] = value
             }
         }
-        for id in Set(lastCities.keys).subtracting(cities.keys)
-        where connection.publish(topics.cityTemperature(id), [], retain: true) {
-            lastCities[id] = nil
+        for topic in Set(lastCities.keys).subtracting(cities.keys)
+        where connection.publish(topic, [], retain: true) {
+            lastCities[topic] = nil
         }
     }
 
@@ -192,8 +193,8 @@ struct Session {
             for topic in Set(announced.keys).union(retainedAtBroker) {
                 connection.publish(topic, [], retain: true)
             }
-            for id in lastCities.keys {
-                connection.publish(topics.cityTemperature(id), [], retain: true)
+            for topic in lastCities.keys {
+                connection.publish(topic, [], retain: true)
             }
             connection.publish(topics.state, [], retain: true)
             logger.info(

@@ -9,7 +9,10 @@ public enum HomeAssistantState {
         let units = snapshot.configuration.units
         var members: [String: JSONValue] = [
             "page": snapshot.slide.page.map { .string($0.rawValue) } ?? .null,
-            "city": snapshot.page.city.map { .string($0.city.name) } ?? .null,
+            // The select's option for the place shown (`PlaceNames`), and its stable id.
+            "city": snapshot.page.city.map { .string($0.displayName) } ?? .null,
+            "city_id": snapshot.page.city.map { .string(HomeAssistantTopics.cityID($0.city)) }
+                ?? .null,
             "power": .string(snapshot.power.rawValue),
         ]
         if case .reading(let indoor) = snapshot.page.indoor {
@@ -39,15 +42,25 @@ public enum HomeAssistantState {
         "temperature", "humidity", "pressure", "sea_level_pressure", "dew_point",
     ]
 
-    /// Each favourite's id and current temperature as sent ("None", which Home Assistant
-    /// shows as unknown, before its forecast arrives).
-    public static func cityTemperatures(_ snapshot: KioskSnapshot) -> [String: String] {
-        let unit = snapshot.configuration.units.temperature
+    /// Each favourite's current temperature and sea-level pressure in the configured
+    /// units, by topic, as sent ("None", which Home Assistant shows as unknown, before its
+    /// forecast arrives).
+    public static func cityValues(_ snapshot: KioskSnapshot, topics: HomeAssistantTopics)
+        -> [String: String]
+    {
+        let units = snapshot.configuration.units
+        let pressureScale = units.pressure == .hectopascal ? 10.0 : 100.0
+        func text(_ value: Double?, scale: Double) -> String {
+            value.map { (($0 * scale).rounded() / scale).description } ?? "None"
+        }
         var values: [String: String] = [:]
         for weather in snapshot.page.favourites {
-            let value = weather.forecast?.current?.temperature?.value(in: unit)
-            let text = value.map { (($0 * 10).rounded() / 10).description } ?? "None"
-            values[HomeAssistantTopics.cityID(weather.city)] = text
+            let id = HomeAssistantTopics.cityID(weather.city)
+            let current = weather.forecast?.current
+            values[topics.cityTemperature(id)] = text(
+                current?.temperature?.value(in: units.temperature), scale: 10)
+            values[topics.citySeaLevelPressure(id)] = text(
+                current?.seaLevelPressure?.value(in: units.pressure), scale: pressureScale)
         }
         return values
     }
@@ -68,14 +81,14 @@ public enum HomeAssistantState {
             default: return nil
             }
         case topics.set("city"):
-            let key = Transliteration.searchKey(text)
-            guard
-                let index = configuration.cities.firstIndex(where: { $0.name == text })
-                    ?? configuration.cities.firstIndex(where: {
-                        Transliteration.searchKey($0.name) == key
-                    })
-            else { return nil }
-            return .action(.showCity(index))
+            // One of the select's options, or any name `show` takes; an ambiguous one is no
+            // command (the options are never ambiguous).
+            do {
+                let number = try FavouriteReference.index(of: text, in: configuration.cities)
+                return .action(.showCity(number - 1))
+            } catch {
+                return nil
+            }
         case topics.set("page"):
             return Page(rawValue: text.lowercased()).map { .action(.showPage($0)) }
         case topics.set("power"):

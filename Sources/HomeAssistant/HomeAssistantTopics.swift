@@ -10,6 +10,10 @@ public struct HomeAssistantTopics: Sendable, Hashable {
     public var base: String
     /// The node id: `weather_kiosk_<host>`, letters, digits and underscores.
     public var node: String
+    /// What the node is made from, as written: the host name, or `mqtt.topic` without its
+    /// `weather-kiosk/` ("kitchen"). The device is named after it, so that the entity ids
+    /// Home Assistant derives from the device's name are the ones the kiosk suggests.
+    public var name: String
     /// The client id at the broker.
     public var clientID: String
 
@@ -21,7 +25,8 @@ public struct HomeAssistantTopics: Sendable, Hashable {
         let named = settings.topic.map {
             $0.hasPrefix("weather-kiosk/") ? String($0.dropFirst("weather-kiosk/".count)) : $0
         }
-        node = "weather_kiosk_" + Self.slug(named ?? host)
+        name = named ?? host
+        node = "weather_kiosk_" + Self.slug(name)
         clientID = settings.clientID ?? "weather-kiosk-\(host)"
     }
 
@@ -31,6 +36,12 @@ public struct HomeAssistantTopics: Sendable, Hashable {
     public var state: String { "\(base)/state" }
     /// The current temperature of one favourite.
     public func cityTemperature(_ id: String) -> String { "\(base)/cities/\(id)/temperature" }
+    /// The current sea-level pressure of one favourite.
+    public func citySeaLevelPressure(_ id: String) -> String {
+        "\(base)/cities/\(id)/sea_level_pressure"
+    }
+    /// Every value of every favourite, for finding old ones.
+    public var cityValuesFilter: String { "\(base)/cities/+/+" }
     /// Commands: `<base>/city/set`, `<base>/page/set`, `<base>/power/set`.
     public func set(_ what: String) -> String { "\(base)/\(what)/set" }
     /// Button presses: `next`, `previous`, `refresh`.
@@ -66,9 +77,9 @@ public struct HomeAssistantTopics: Sendable, Hashable {
         return slug.isEmpty ? "x" : slug
     }
 
-    /// A favourite's id in topics and unique ids: its GeoNames id when it has one (stable
-    /// when renamed), else its name.
+    /// A favourite's id in topics and unique ids: `PlaceNames.stableID`, its GeoNames id
+    /// when it has one (stable when renamed), else its coordinates.
     public static func cityID(_ city: City) -> String {
-        city.geonameID.map { "g\($0)" } ?? slug(city.name)
+        PlaceNames.stableID(of: city)
     }
 }

@@ -74,7 +74,7 @@ extension ConfigSchema {
                 ConfigProblem(
                     path: ConfigPath(dotted: "mqtt"),
                     message:
-                        "[mqtt] needs a url (url = \"mqtt://broker.lan:1883\"); remove the table to turn MQTT off"
+                        "[mqtt] needs a url (url = \"mqtt://broker.lan:1883\"); to turn MQTT off, remove the table (`weather-kiosk config unset mqtt`)"
                 ))
         }
         if mqtt.password != nil, mqtt.passwordFile != nil {

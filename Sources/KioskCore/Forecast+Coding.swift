@@ -56,7 +56,9 @@ private struct StoredCurrent: Codable {
     var weatherCode: WeatherCode?
     var windSpeed: Double?
     var windDirection: Double?
-    var surfacePressure: Double?
+    /// Sea-level pressure, hPa. Caches before it held `surfacePressure` (the pressure at the
+    /// ground), which is not read: it is not a sea-level pressure.
+    var seaLevelPressure: Double?
 
     init(_ current: CurrentConditions, _ units: ForecastUnits) {
         time = current.time
@@ -67,7 +69,7 @@ private struct StoredCurrent: Codable {
         weatherCode = current.weatherCode
         windSpeed = current.windSpeed?.value(in: units.wind)
         windDirection = current.windDirection
-        surfacePressure = current.surfacePressure?.hectopascals
+        seaLevelPressure = current.seaLevelPressure?.hectopascals
     }
 
     func conditions(_ units: ForecastUnits) -> CurrentConditions {
@@ -77,7 +79,7 @@ private struct StoredCurrent: Codable {
             apparentTemperature: apparentTemperature.map { Temperature($0, units.temperature) },
             isDay: isDay, weatherCode: weatherCode,
             windSpeed: windSpeed.map { Speed($0, units.wind) }, windDirection: windDirection,
-            surfacePressure: surfacePressure.map { Pressure(hectopascals: $0) })
+            seaLevelPressure: seaLevelPressure.map { Pressure(hectopascals: $0) })
     }
 }
 

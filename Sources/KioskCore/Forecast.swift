@@ -47,15 +47,16 @@ public struct CurrentConditions: Sendable, Hashable {
     public var windSpeed: Speed?
     /// Direction the wind comes from, degrees clockwise from north.
     public var windDirection: Double?
-    /// Surface (station-level) pressure.
-    public var surfacePressure: Pressure?
+    /// Pressure reduced to mean sea level (Open-Meteo's `pressure_msl`): what weather
+    /// reports give and what compares between places, not the pressure at the ground.
+    public var seaLevelPressure: Pressure?
 
     /// Creates a set of current conditions.
     public init(
         time: Date, temperature: Temperature? = nil, relativeHumidity: Double? = nil,
         apparentTemperature: Temperature? = nil, isDay: Bool? = nil,
         weatherCode: WeatherCode? = nil, windSpeed: Speed? = nil, windDirection: Double? = nil,
-        surfacePressure: Pressure? = nil
+        seaLevelPressure: Pressure? = nil
     ) {
         self.time = time
         self.temperature = temperature
@@ -65,7 +66,7 @@ public struct CurrentConditions: Sendable, Hashable {
         self.weatherCode = weatherCode
         self.windSpeed = windSpeed
         self.windDirection = windDirection
-        self.surfacePressure = surfacePressure
+        self.seaLevelPressure = seaLevelPressure
     }
 }
 

@@ -32,12 +32,37 @@ public struct CityWeather: Sendable, Hashable {
     public var forecast: LocationForecast?
     /// When the forecast was fetched.
     public var fetchedAt: Date?
+    /// The name pages show: the city's name, with its region or country when another
+    /// favourite has the same name (`PlaceNames`).
+    public var displayName: String {
+        get { qualifiedName ?? city.name }
+        set { qualifiedName = newValue == city.name ? nil : newValue }
+    }
+    /// `displayName` where it is more than the city's name (kept apart so that a copy
+    /// given another city does not keep the old one's name).
+    private var qualifiedName: String?
 
-    /// Creates a city with its weather.
-    public init(city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil) {
+    /// Creates a city with its weather; `displayName` defaults to the city's name.
+    public init(
+        city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil,
+        displayName: String? = nil
+    ) {
         self.city = city
         self.forecast = forecast
         self.fetchedAt = fetchedAt
+        self.qualifiedName = displayName == city.name ? nil : displayName
+    }
+
+    /// The favourites with their weather from `entries`, each named as `PlaceNames` says.
+    public static func favourites(
+        _ cities: [City], entries: [ForecastEntry], units: ForecastUnits
+    ) -> [CityWeather] {
+        zip(cities, PlaceNames.displayNames(of: cities)).map { city, name in
+            let entry = entries.entry(for: city.coordinate, units: units)
+            return CityWeather(
+                city: city, forecast: entry?.forecast, fetchedAt: entry?.fetchedAt,
+                displayName: name)
+        }
     }
 }
 

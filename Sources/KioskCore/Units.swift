@@ -46,6 +46,15 @@ public enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
 
     /// The symbol shown after a number.
     public var symbol: String { self == .millimetre ? "mm" : "in" }
+
+    /// `amount`, given in this unit, in `unit` (25.4 mm to the inch).
+    public func convert(_ amount: Double, to unit: PrecipitationUnit) -> Double {
+        switch (self, unit) {
+        case (.millimetre, .inch): amount / 25.4
+        case (.inch, .millimetre): amount * 25.4
+        default: amount
+        }
+    }
 }
 
 /// Whether clocks show 24-hour or 12-hour time.

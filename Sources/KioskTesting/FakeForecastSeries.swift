@@ -115,6 +115,7 @@ extension FakeOpenMeteo {
             case "wind_speed_10m": return windSpeed(hour.windSpeed)
             case "wind_direction_10m": return hour.windDirection
             case "surface_pressure": return hour.surfacePressure
+            case "pressure_msl": return hour.seaLevelPressure
             case "precipitation": return precipitation(hour.precipitation)
             case "precipitation_probability": return hour.precipitationProbability
             default:  // is_day
@@ -172,7 +173,7 @@ extension FakeOpenMeteo {
                 case .kn: "kn"
                 }
             case "wind_direction_10m": "°"
-            case "surface_pressure": "hPa"
+            case "surface_pressure", "pressure_msl": "hPa"
             case "precipitation", "precipitation_sum": units.precipitation.rawValue
             case "sunrise", "sunset": timeformat
             default: ""  // is_day

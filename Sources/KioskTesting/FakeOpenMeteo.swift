@@ -41,12 +41,12 @@ public struct FakeOpenMeteo: Sendable {
         "current": [
             "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day",
             "weather_code", "wind_speed_10m", "wind_direction_10m", "surface_pressure",
-            "precipitation",
+            "pressure_msl", "precipitation",
         ],
         "hourly": [
             "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day",
             "weather_code", "wind_speed_10m", "wind_direction_10m", "surface_pressure",
-            "precipitation", "precipitation_probability",
+            "pressure_msl", "precipitation", "precipitation_probability",
         ],
         "daily": [
             "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",

@@ -20,6 +20,8 @@ extension FakeOpenMeteo {
             var windSpeed: Double
             var windDirection: Double
             var surfacePressure: Double
+            /// Reduced to sea level: what the ground's pressure would be at 0 m.
+            var seaLevelPressure: Double
             var precipitationProbability: Double
             var precipitation: Double
             var weatherCode: Int
@@ -57,6 +59,7 @@ extension FakeOpenMeteo {
                 windDirection: (180 + 300 * gust).truncatingRemainder(
                     dividingBy: 360),
                 surfacePressure: 1013 - elevation / 8.3 + (0.5 - front) * 30,
+                seaLevelPressure: 1013 + (0.5 - front) * 30,
                 precipitationProbability: precipitationProbability,
                 precipitation: precipitation,
                 weatherCode: code(cloud: cloud, temperature: temperature, humidity: humidity))

@@ -89,7 +89,7 @@ private struct LocationReader {
                 isDay: flag(current.isDay), weatherCode: code(current.weatherCode),
                 windSpeed: speed(current.windSpeed), windDirection: current.windDirection,
                 // Open-Meteo gives pressures in hPa whatever the request says.
-                surfacePressure: current.surfacePressure.map { Pressure(hectopascals: $0) })
+                seaLevelPressure: current.seaLevelPressure.map { Pressure(hectopascals: $0) })
         }
         if let legacy = body.currentWeather {
             guard let time = try instant(legacy.time, field: "current_weather.time") else {

@@ -7,7 +7,7 @@ public struct ForecastRequest: Sendable, Hashable {
     /// Variables of the `current` block.
     public static let currentVariables = [
         "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day",
-        "weather_code", "wind_speed_10m", "wind_direction_10m", "surface_pressure",
+        "weather_code", "wind_speed_10m", "wind_direction_10m", "pressure_msl",
     ]
     /// Variables of the `hourly` block.
     public static let hourlyVariables = [

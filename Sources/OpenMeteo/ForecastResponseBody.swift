@@ -49,7 +49,7 @@ struct CurrentBody: Decodable {
     var weatherCode: Double?
     var windSpeed: Double?
     var windDirection: Double?
-    var surfacePressure: Double?
+    var seaLevelPressure: Double?
 
     enum CodingKeys: String, CodingKey {
         case time
@@ -60,7 +60,7 @@ struct CurrentBody: Decodable {
         case weatherCode = "weather_code"
         case windSpeed = "wind_speed_10m"
         case windDirection = "wind_direction_10m"
-        case surfacePressure = "surface_pressure"
+        case seaLevelPressure = "pressure_msl"
     }
 }
 

@@ -72,7 +72,7 @@ private struct CharacterPageText {
     }
 
     private func cityTitle(_ weather: CityWeather) -> [CharacterLine] {
-        [[t(weather.city.name)]]
+        [[t(weather.displayName)]]
     }
 
     private func cityClock(_ weather: CityWeather) -> CharacterLine {
@@ -178,7 +178,7 @@ private struct CharacterPageText {
             return CharacterFit.pack(items, width: width, maxLines: Int.max)
         }
         return CharacterPage(
-            title: [[t(weather.city.name + " hourly")], [t(weather.city.name)]],
+            title: [[t(weather.displayName + " hourly")], [t(weather.displayName)]],
             clock: cityClock(weather), sections: [list])
     }
 
@@ -260,7 +260,7 @@ private struct CharacterPageText {
                 let right: CharacterLine = [
                     icon(now.weatherCode, isDay: now.isDay), t(values.temperature(now.temperature)),
                 ]
-                return CharacterFit.line([[t(weather.city.name)]], right: right, width: width)
+                return CharacterFit.line([[t(weather.displayName)]], right: right, width: width)
             }
         }
         return CharacterPage(title: [[t("Favourites")]], clock: kioskClock, sections: [list])

@@ -9,7 +9,7 @@ extension PageContext {
             return drawNoForecastPage(weather, subtitle: weather.city.country)
         }
         let content = drawFrame(
-            title: weather.city.name, subtitle: weather.city.country,
+            title: weather.displayName, subtitle: countryLine(weather),
             clock: cityClock(forecast), updated: weather.fetchedAt)
         let current = forecast.current
         let today = forecast.today(at: model.now)
@@ -27,6 +27,9 @@ extension PageContext {
                 values.temperature(today?.temperatureMax) + " / "
                     + values.temperature(today?.temperatureMin)
             ),
+            // The pressure at sea level ("1012 hPa"), as weather reports give it: comparable
+            // between places, unlike the pressure at the ground.
+            ("Sea level", values.pressure(current?.seaLevelPressure)),
         ]
         let now = CurrentBlock(
             temperature: values.temperature(current?.temperature),
@@ -37,6 +40,13 @@ extension PageContext {
         } else {
             drawCityLandscape(content, now: now, details: details, days: days)
         }
+    }
+
+    /// The country under the name, unless the name already ends with it ("Springfield,
+    /// United States" where two favourites share a name and neither has a region).
+    private func countryLine(_ weather: CityWeather) -> String? {
+        guard let country = weather.city.country else { return nil }
+        return weather.displayName.hasSuffix(", " + country) ? nil : country
     }
 
     /// On e-paper (the paper theme, one page for minutes on end) the indoor reading takes
@@ -72,7 +82,7 @@ extension PageContext {
         let bottom = rest.sliceTop(gap * 2).1
         separator(y: rest.minY + gap, from: content.minX, to: content.maxX)
 
-        let (left, right) = top.sliceLeft(top.width * 0.6)
+        let (left, right) = top.sliceLeft(top.width * 0.56)
         let iconSide = min(left.height, left.width * 0.42)
         let (iconArea, textArea) = left.sliceLeft(iconSide)
         drawIcon(now.icon, isDay: now.isDay, in: iconArea.centeredSquare.inset(iconSide * 0.04))

@@ -124,7 +124,7 @@ extension DemoData {
                 celsius: ((temperature - sample.wind / 12) * 10).rounded() / 10),
             isDay: hourOfDay >= sample.sunrise && hourOfDay < sample.sunset,
             weatherCode: sample.current, windSpeed: Speed(sample.wind, .kmh),
-            windDirection: sample.windDirection, surfacePressure: Pressure(hectopascals: 1012.4))
+            windDirection: sample.windDirection, seaLevelPressure: Pressure(hectopascals: 1012.4))
         return LocationForecast(
             coordinate: sample.city.coordinate, elevation: 30, timezone: sample.city.timezone,
             timezoneAbbreviation: sample.zone, utcOffsetSeconds: offset,

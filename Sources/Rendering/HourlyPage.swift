@@ -11,7 +11,7 @@ extension PageContext {
             return drawNoForecastPage(weather, subtitle: "next 24 hours")
         }
         let content = drawFrame(
-            title: weather.city.name, subtitle: "next 24 hours", clock: cityClock(forecast),
+            title: weather.displayName, subtitle: "next 24 hours", clock: cityClock(forecast),
             updated: weather.fetchedAt)
         let hours = forecast.upcomingHours(from: model.now, count: 24)
         guard hours.count >= 2 else {

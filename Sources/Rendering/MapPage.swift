@@ -178,11 +178,11 @@ extension PageContext {
         let size = metrics.font(.body)
         let padding = size * 0.35
         let iconSide = size * 1.3
-        let name = canvas.measure(weather.city.name + " ", style: .regular, size: size).advance
+        let name = canvas.measure(weather.displayName + " ", style: .regular, size: size).advance
         let degrees = canvas.measure(temperature, style: .bold, size: size).advance
         let height = max(iconSide, size / Canvas.heightFactor) + padding
         return MapLabel(
-            name: weather.city.name, temperature: temperature,
+            name: weather.displayName, temperature: temperature,
             temperatureColor: temperatureColor(values.celsius(value)),
             icon: now.weatherCode?.icon ?? .unknown, isDay: now.isDay,
             size: LabelPlacement.Size(

@@ -114,7 +114,7 @@ extension PageContext {
                 now.weatherCode?.icon ?? .unknown, isDay: now.isDay,
                 in: iconArea.centeredSquare)
             let selected = weather.city == model.city?.city
-            tinyText(weather.city.name, in: nameArea, size: size, bold: selected)
+            tinyText(weather.displayName, in: nameArea, size: size, bold: selected)
         }
     }
 

@@ -97,7 +97,7 @@ extension PageContext {
                     current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
                     in: iconArea.inset(1))
                 let (nameRow, rest) = right.sliceLeft(3).1.sliceTop(11)
-                tinyText(weather.city.name, in: nameRow, size: 10, bold: true)
+                tinyText(weather.displayName, in: nameRow, size: 10, bold: true)
                 let (temperatureArea, detail) = rest.sliceLeft(rest.width * 0.5)
                 tinyText(
                     values.temperature(current?.temperature), in: temperatureArea,
@@ -112,7 +112,7 @@ extension PageContext {
             }
             return
         }
-        let below = tinyHeader(weather.city.name, clock: tinyClock(forecast), in: area)
+        let below = tinyHeader(weather.displayName, clock: tinyClock(forecast), in: area)
         let (middle, rest) = below.sliceTop(28)
         let (conditionRow, daysRow) = rest.sliceTop(11)
         let (iconArea, afterIcon) = middle.sliceLeft(28)
@@ -176,7 +176,7 @@ extension PageContext {
         let temperatures = hours.map { values.convert($0.temperature) }
         let known = temperatures.compactMap { $0 }
         let area = tinyArea
-        let title = isShortTiny ? weather.city.name : weather.city.name + " 24 h"
+        let title = isShortTiny ? weather.displayName : weather.displayName + " 24 h"
         var range = ""
         if let low = known.min(), let high = known.max() {
             range = WeatherFormat.degrees(low) + "…" + WeatherFormat.degrees(high)

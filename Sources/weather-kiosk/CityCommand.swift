@@ -8,7 +8,7 @@ struct CityCommand: AsyncParsableCommand {
         commandName: "city",
         abstract: "Search for cities and manage the favourites.",
         discussion:
-            "A CITY argument is a favourite's number or its name (case and accents ignored).",
+            "A CITY argument is a favourite's number, or its name or the start of it (case and accents ignored).",
         subcommands: [Search.self, List.self, Add.self, Remove.self, Move.self])
 }
 
@@ -56,6 +56,7 @@ extension CityCommand {
                 Adding a place already in the list (same GeoNames id, or within 1 km) changes nothing.
                 """)
         @OptionGroup var options: ConfigOptions
+        @Flag(help: "Print JSON.") var json = false
         @Argument(help: "The place to look up.") var place: String?
         @Option(help: "Add match N of the search instead of the first.") var pick: Int?
         @Option(help: "Only places in this country (ISO 3166-1 alpha-2 code, e.g. IT).")
@@ -88,13 +89,15 @@ extension CityCommand {
             if let place {
                 try await Adapters.withHTTPTransport { transport in
                     try await commands.add(
-                        named: place, pick: pick, country: country, transport: transport)
+                        named: place, pick: pick, country: country, json: json,
+                        transport: transport)
                 }
             } else if let name, let lat, let lon {
                 try commands.add(
                     City(
                         name: name,
-                        coordinate: Coordinate(latitude: lat.value, longitude: lon.value)))
+                        coordinate: Coordinate(latitude: lat.value, longitude: lon.value)),
+                    json: json)
             }
         }
     }
@@ -103,10 +106,11 @@ extension CityCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove a favourite.")
         @OptionGroup var options: ConfigOptions
-        @Argument(help: "The favourite's number or name.") var city: String
+        @Flag(help: "Print JSON.") var json = false
+        @Argument(help: "The favourite's number, or its name or the start of it.") var city: String
 
         func run() throws {
-            try CityCommands(store: options.store, console: .standard).remove(city)
+            try CityCommands(store: options.store, console: .standard).remove(city, json: json)
         }
     }
 
@@ -115,11 +119,13 @@ extension CityCommand {
             commandName: "move",
             abstract: "Move a favourite to another position (1 = first).")
         @OptionGroup var options: ConfigOptions
-        @Argument(help: "The favourite's number or name.") var city: String
+        @Flag(help: "Print JSON.") var json = false
+        @Argument(help: "The favourite's number, or its name or the start of it.") var city: String
         @Argument(help: "Its new position, 1-based.") var position: Int
 
         func run() throws {
-            try CityCommands(store: options.store, console: .standard).move(city, to: position)
+            try CityCommands(store: options.store, console: .standard).move(
+                city, to: position, json: json)
         }
     }
 }

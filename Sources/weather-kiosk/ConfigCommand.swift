@@ -59,6 +59,7 @@ extension ConfigCommand {
                 Lists: `config set display.pages city,hourly`. Tables: `config set display.night.from 22:30`.
                 """)
         @OptionGroup var options: ConfigOptions
+        @Flag(help: "Print JSON.") var json = false
         @Argument(help: "Dotted key: table.key.") var key: String
         // Captures what ArgumentParser would take for an option, so that a negative number
         // (`config set station.longitude -73.99`) needs no `--` in front of it.
@@ -78,7 +79,8 @@ extension ConfigCommand {
         }
 
         func run() throws {
-            try ConfigCommands(store: options.store, console: .standard).set(key, to: value[0])
+            try ConfigCommands(store: options.store, console: .standard).set(
+                key, to: value[0], json: json)
         }
     }
 
@@ -87,10 +89,11 @@ extension ConfigCommand {
             commandName: "unset",
             abstract: "Remove a key from the file so that its default applies again.")
         @OptionGroup var options: ConfigOptions
+        @Flag(help: "Print JSON.") var json = false
         @Argument(help: "Dotted key: table.key.") var key: String
 
         func run() throws {
-            try ConfigCommands(store: options.store, console: .standard).unset(key)
+            try ConfigCommands(store: options.store, console: .standard).unset(key, json: json)
         }
     }
 

@@ -20,10 +20,10 @@ struct NextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "next", abstract: "Show the next favourite.")
     @OptionGroup var options: ConfigOptions
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try ControlCommands(store: options.store, console: .standard).send(
-            .next)
+        try ControlCommands(store: options.store, console: .standard).send(.next, json: json)
     }
 }
 
@@ -31,10 +31,10 @@ struct PreviousCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "previous", abstract: "Show the previous favourite.")
     @OptionGroup var options: ConfigOptions
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try ControlCommands(store: options.store, console: .standard).send(
-            .previous)
+        try ControlCommands(store: options.store, console: .standard).send(.previous, json: json)
     }
 }
 
@@ -42,11 +42,12 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a favourite, by number or name.")
     @OptionGroup var options: ConfigOptions
-    @Argument(help: "The favourite's number or name.") var city: String
+    @Flag(help: "Print JSON.") var json = false
+    @Argument(help: "The favourite's number, or its name or the start of it.") var city: String
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard)
-            .send(.show(city: city))
+            .send(.show(city: city), json: json)
     }
 }
 
@@ -54,11 +55,12 @@ struct PageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "page", abstract: "Show a page: city, hourly, indoor or map.")
     @OptionGroup var options: ConfigOptions
+    @Flag(help: "Print JSON.") var json = false
     @Argument(help: "city, hourly, indoor or map.") var page: String
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard)
-            .send(.page(page))
+            .send(.page(page), json: json)
     }
 }
 
@@ -68,11 +70,12 @@ struct RefreshCommand: ParsableCommand {
         discussion:
             "A refresh under way or one that ended less than 10 seconds ago answers the request.")
     @OptionGroup var options: ConfigOptions
+    @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Try once even while Open-Meteo's rate limit holds refreshes.") var force = false
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard).send(
-            .refresh(force: force))
+            .refresh(force: force), json: json)
     }
 }
 
@@ -82,9 +85,10 @@ struct ReloadCommand: ParsableCommand {
         abstract:
             "Make the kiosk read its config now (it also does on every change, and on SIGHUP).")
     @OptionGroup var options: ConfigOptions
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try ControlCommands(store: options.store, console: .standard).reload()
+        try ControlCommands(store: options.store, console: .standard).reload(json: json)
     }
 }
 

@@ -13,7 +13,7 @@ struct ForecastCommand: AsyncParsableCommand {
             """)
     @OptionGroup var options: ConfigOptions
     @Flag(help: "Print JSON.") var json = false
-    @Argument(help: "A favourite's number or name.") var city: String?
+    @Argument(help: "A favourite's number, or its name or the start of it.") var city: String?
 
     func run() async throws {
         try await Adapters.withHTTPTransport { transport in

@@ -53,6 +53,6 @@ import Testing
             back = await broker.retained([availability])
         }
         #expect(back[availability] == "online", "every entity would stay unavailable")
-        #expect(await kiosk.discovery().count == 13)
+        #expect(await kiosk.discovery().count == 16)
     }
 }

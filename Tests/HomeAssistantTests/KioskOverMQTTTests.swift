@@ -26,8 +26,8 @@ import Testing
         }
         let configs = await kiosk.discovery()
         // 4 indoor sensors (a simulated BME280; no sea-level pressure without the station's
-        // elevation), 3 cities, 3 selects, 3 buttons.
-        #expect(configs.count == 13, "\(configs.keys.sorted())")
+        // elevation), 3 cities' temperature and sea-level pressure, 3 selects, 3 buttons.
+        #expect(configs.count == 16, "\(configs.keys.sorted())")
         var uniqueIDs: Set<String> = []
         for (topic, config) in configs {
             let component = String(topic.split(separator: "/")[1])
@@ -119,7 +119,7 @@ import Testing
         // The broker lost its retained messages: reconnecting announces again.
         await kiosk.waitFor("MQTT back", timeout: 90) { $0.mqtt?.connected == true }
         let configs = await kiosk.discovery()
-        #expect(configs.count == 13)
+        #expect(configs.count == 16)
         let availability = "\(KioskOverMQTT.topic)/availability"
         #expect(await broker.retained([availability])[availability] == "online")
         kiosk.process.signal(SIGKILL)
@@ -142,7 +142,9 @@ import Testing
             broker.removeNow()
         }
         await kiosk.waitFor("MQTT connected") { $0.mqtt?.connected == true }
-        let rome = "homeassistant/sensor/\(KioskOverMQTT.node)/city_rome_temperature/config"
+        // Rome has no GeoNames id here: its id is its coordinates.
+        let rome =
+            "homeassistant/sensor/\(KioskOverMQTT.node)/city_41_8919n_12_5113e_temperature/config"
         #expect(await kiosk.discovery()[rome] != nil)
         let twoCities = threeCities.components(separatedBy: "[[cities]]").dropFirst(2)
             .map { "[[cities]]" + $0 }.joined()
@@ -154,7 +156,7 @@ import Testing
             configs = await kiosk.discovery()
         }
         #expect(configs[rome] == nil, "Rome's sensor is removed")
-        #expect(configs.count == 12)
+        #expect(configs.count == 14)
         kiosk.writeConfig(mqtt: "", cities: twoCities)
         await kiosk.waitFor("MQTT off") { $0.mqtt == nil }
         configs = await kiosk.discovery()

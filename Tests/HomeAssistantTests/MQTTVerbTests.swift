@@ -60,9 +60,9 @@ import Testing
         let filter = "homeassistant/+/weather_kiosk_verbs/+/config"
         let announced = await KioskBinary.run(["mqtt", "publish-discovery", "--config", path])
         #expect(announced.exitCode == 0, "\(announced.standardError)")
-        // 5 indoor sensors less the sea-level pressure (no elevation), 1 city, 3 selects,
-        // 3 buttons.
-        #expect(await broker.retained([filter]).count == 11)
+        // 5 indoor sensors less the sea-level pressure (no elevation), 1 city's temperature
+        // and sea-level pressure, 3 selects, 3 buttons.
+        #expect(await broker.retained([filter]).count == 12)
         let forgotten = await KioskBinary.run(["mqtt", "forget", "--config", path])
         #expect(forgotten.exitCode == 0, "\(forgotten.standardError)")
         let left = await broker.retained([filter])

@@ -66,9 +66,9 @@ import Testing
             try await statusOutput(status).contains(
                 "Sensor    bme280 (bme280) · 21.4 °C · 45 % · 760 mmHg rising"))
         let json = try await statusOutput(status, json: true)
-        #expect(json.contains(#""temperature" : 21.43"#))
-        #expect(json.contains(#""seaLevelPressure" : 101318"#))
-        #expect(json.contains(#""pressure" : 100512"#))
+        #expect(json.contains(#""temperature_c" : 21.43"#))
+        #expect(json.contains(#""sea_level_pressure_pa" : 101318"#))
+        #expect(json.contains(#""pressure_pa" : 100512"#))
     }
 
     @Test func statusIsReadable() async throws {

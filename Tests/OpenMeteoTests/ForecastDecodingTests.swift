@@ -68,7 +68,7 @@ import Testing
         #expect(current.windSpeed?.value(in: .kmh) == 4.8)
         #expect(current.windDirection == 138)
         #expect(current.apparentTemperature == nil && current.isDay == nil)
-        #expect(current.surfacePressure == nil)
+        #expect(current.seaLevelPressure == nil)
         #expect(forecast.hourly.count == 168)
         #expect(forecast.hourly[0].time == utc("2026-02-06T05:00"))
         #expect(forecast.hourly[0].temperature?.celsius == -7.1)
@@ -116,6 +116,21 @@ import Testing
         #expect(forecast.daily.first?.temperatureMax?.celsius == 9.5)
         #expect(forecast.daily.first?.sunrise == Date(timeIntervalSince1970: 1_770_445_978))
         #expect(forecast.daily.allSatisfy { $0.weatherCode == nil && $0.precipitationSum == nil })
+    }
+
+    /// A live answer with both pressures: the kiosk takes `pressure_msl`, what weather
+    /// reports give, not `surface_pressure` (the pressure at the model's ground, 29 m up).
+    @Test func theSeaLevelPressureIsPressureMSLNotTheSurfacesPressure() throws {
+        let body = try fixture("forecast-single-current-pressure-frenck.json")
+        let request = ForecastRequest(coordinates: [Coordinate(latitude: 52.27, longitude: 6.87)])
+        let forecast = try #require(try request.decodeResponse(body, host: "fixture").first)
+        let current = try #require(forecast.current)
+        #expect(current.seaLevelPressure == Pressure(hectopascals: 1030.4))
+        #expect(current.time == utc("2026-10-03T10:30"))
+        #expect(
+            current.temperature?.celsius == 17.7 && current.apparentTemperature?.celsius == 17.6)
+        #expect(current.relativeHumidity == 66 && current.isDay == true && current.weatherCode == 2)
+        #expect(current.windSpeed?.value(in: .kmh) == 3.6 && current.windDirection == 259)
     }
 
     @Test func minimalBodyWithoutBlocks() throws {

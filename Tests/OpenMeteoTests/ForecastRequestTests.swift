@@ -30,7 +30,7 @@ import Testing
         #expect(
             value("current", in: url)
                 == "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,weather_code,"
-                + "wind_speed_10m,wind_direction_10m,surface_pressure")
+                + "wind_speed_10m,wind_direction_10m,pressure_msl")
         #expect(
             value("hourly", in: url)
                 == "temperature_2m,precipitation_probability,weather_code,is_day")

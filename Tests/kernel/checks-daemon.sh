@@ -139,7 +139,7 @@ daemon_on_the_kernel_devices() { # [BUTTONS_BACKEND: evdev (default) or gpiod]
     # The daemon reads the sensor on its own schedule: wait for the first reading.
     wait_for_status sensor.chip bme280 ||
         stop_daemon_on_failure "the daemon did not read the BME280" || return 1
-    temperature=$(status_value sensor.temperature)
+    temperature=$(status_value sensor.temperature_c)
     echo "indoor temperature in the status: $temperature"
     python3 -c 'import sys; sys.exit(abs(float(sys.argv[1]) - float(sys.argv[2])) > 1e-6)' \
         "$temperature" "$BME280_EXPECTED_TEMPERATURE_C" ||
@@ -198,7 +198,7 @@ daemon_shows_the_page_turned() {
         echo "$1"
         return 1
     }
-    wait_for_status showing.city Rome && wait_for_status display.rotate "$degrees" ||
+    wait_for_status showing.city Rome && wait_for_status display.rotate_degrees "$degrees" ||
         stop_daemon_on_failure "the daemon did not show Rome turned $degrees°" || return 1
     framebuffer_shows_screenshot "$device" "rome-rotate$degrees" "$degrees" ||
         stop_daemon_on_failure "the framebuffer is not the daemon's frame turned $degrees°" ||

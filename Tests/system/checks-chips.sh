@@ -18,7 +18,7 @@ read -r chips_bus chips_fb chips_gpiochip <<<"$(guest weather-kiosk-test-chips w
 # status_json: `status --json` over SSH as alice (group weather-kiosk), into $work.
 status_json() { as_user alice weather-kiosk status --json >"$work/status.json"; }
 
-# json_value FILE PATH: one value from a JSON file ("sensor.temperature"), or "null".
+# json_value FILE PATH: one value from a JSON file ("sensor.temperature_c"), or "null".
 json_value() {
     /usr/bin/python3 -c 'import json, sys
 value = json.load(open(sys.argv[1]))
@@ -50,8 +50,8 @@ def near(key, expected):
     value = sensor.get(key)
     return isinstance(value, (int, float)) and abs(value - expected) <= 1e-6 * abs(expected)
 ok = sensor.get("error") is None and sensor.get("chip") == "bme280"
-ok = ok and near("temperature", temperature) and near("humidity", humidity)
-sys.exit(0 if ok and near("pressure", pressure) else 1)
+ok = ok and near("temperature_c", temperature) and near("humidity_percent", humidity)
+sys.exit(0 if ok and near("pressure_pa", pressure) else 1)
 EOF
 }
 
@@ -139,10 +139,10 @@ next_press_moves_city() {
     # From the first city: the kiosk restores the city shown before its restart (the
     # evdev check in checks.sh left it on the second).
     guest weather-kiosk show 1 >/dev/null || return 1
-    wait_for_status 60 's["showing"]["page"] == "city" and s["showing"].get("cityNumber") == 1' ||
+    wait_for_status 60 's["showing"]["page"] == "city" and s["showing"].get("city_number") == 1' ||
         return 1
     guest weather-kiosk-test-chips press 17 150 || return 1
-    wait_for_status 30 's["showing"].get("cityNumber") == 2' || return 1
+    wait_for_status 30 's["showing"].get("city_number") == 2' || return 1
     vfb_matches_render city 2
 }
 
@@ -180,7 +180,7 @@ sensor_pulled_and_back() {
     wait_for_status 60 's["sensor"].get("error")' || return 1
     echo "while gone: $(json_value "$work/status.json" sensor.error)"
     guest weather-kiosk-test-chips sensor-in || return 1
-    wait_for_status 60 's["sensor"].get("error") is None and s["sensor"].get("temperature") is not None' ||
+    wait_for_status 60 's["sensor"].get("error") is None and s["sensor"].get("temperature_c") is not None' ||
         return 1
     status_shows_vector >/dev/null || { echo "back, but not the vector's values"; return 1; }
     [ "$(guest systemctl show -P MainPID weather-kiosk)" = "$pid" ] ||
@@ -267,7 +267,7 @@ sleep 10
 check "ssh root: sensor --json reads vector V2b on /dev/i2c-$chips_bus (config set sensor.bus $chips_bus; a Pi's is 1)" \
     sensor_shows_vector
 check "ssh alice: status --json: the running kiosk has a reading" \
-    wait_for_status 60 's["sensor"].get("temperature") is not None'
+    wait_for_status 60 's["sensor"].get("temperature_c") is not None'
 check "ssh alice: status --json: temperature, humidity and pressure of V2b, no sensor error" \
     status_shows_vector
 check "ssh alice: status shows the reading (27.3 °C · 35 % · 1012 hPa)" \

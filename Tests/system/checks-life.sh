@@ -43,7 +43,7 @@ state_parses() {
 snapshot() {
     guest weather-kiosk status --json | /usr/bin/python3 -c 'import json, sys
 s = json.load(sys.stdin)
-print(s["showing"]["page"], s["showing"].get("cityNumber") or 0, ",".join(s.get("recentCities", [])))'
+print(s["showing"]["page"], s["showing"].get("city_number") or 0, ",".join(s.get("recent_cities", [])))'
 }
 
 # --- a clean reboot -------------------------------------------------------------------

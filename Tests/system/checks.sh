@@ -65,7 +65,7 @@ same_picture() { /usr/bin/python3 "$project/Tests/system/qemu-tools.py" compare 
 showing() {
     guest weather-kiosk status --json | /usr/bin/python3 -c 'import json, sys
 s = json.load(sys.stdin)
-print(s["showing"]["page"], s["display"]["size"], s["showing"].get("cityNumber") or "")'
+print(s["showing"]["page"], s["display"]["size"], s["showing"].get("city_number") or "")'
 }
 
 # screen_matches_render: QEMU's screendump equals `weather-kiosk render` (in the guest, as
@@ -294,7 +294,7 @@ check "ssh root: config edit with an EDITOR that breaks the file is refused (fil
 showing_city() {
     guest weather-kiosk status --json | /usr/bin/python3 -c 'import json, sys
 s = json.load(sys.stdin)["showing"]
-print(s.get("cityNumber") or 0)'
+print(s.get("city_number") or 0)'
 }
 key_right_shows_next_city() {
     local pid before after deadline

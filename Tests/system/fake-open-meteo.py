@@ -26,7 +26,7 @@ UNITS = {
     "temperature_2m": "°C", "apparent_temperature": "°C", "temperature_2m_max": "°C",
     "temperature_2m_min": "°C", "relative_humidity_2m": "%", "precipitation_probability": "%",
     "precipitation_probability_max": "%", "wind_speed_10m": "km/h", "wind_direction_10m": "°",
-    "surface_pressure": "hPa", "precipitation": "mm", "precipitation_sum": "mm",
+    "surface_pressure": "hPa", "pressure_msl": "hPa", "precipitation": "mm", "precipitation_sum": "mm",
     "weather_code": "wmo code", "is_day": "", "sunrise": "unixtime", "sunset": "unixtime",
 }
 
@@ -53,7 +53,7 @@ def value(name, t, latitude, index):
         return round(8 + 4 * phase, 1)
     if name == "wind_direction_10m":
         return (index * 37) % 360
-    if name == "surface_pressure":
+    if name in ("surface_pressure", "pressure_msl"):
         return round(1013 + 3 * phase, 1)
     if name == "is_day":
         return 1 if 6 <= (t % 86400) // 3600 < 18 else 0

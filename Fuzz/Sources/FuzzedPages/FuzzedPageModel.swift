@@ -62,7 +62,7 @@ public enum FuzzedPageModel {
             current.relativeHumidity = input.double(ordinary: 0...100)
             current.windSpeed = input.double(ordinary: 0...250).map { Speed($0, units.wind) }
             current.windDirection = input.double(ordinary: -10...370)
-            current.surfacePressure = input.double(ordinary: 850...1090).map {
+            current.seaLevelPressure = input.double(ordinary: 850...1090).map {
                 Pressure(hectopascals: $0)
             }
             current.weatherCode =

@@ -30,15 +30,17 @@ extension CityCommands {
     }
 
     /// `city add NAME [--pick N] [--country CC]`: adds the best-ranked match, or match N.
-    /// - Throws: `CommandFailure` (exit 2 when nothing matches or N is out of range).
+    /// - Throws: `CommandFailure`: exit 1 when nothing matches (as `city search`, and grep),
+    ///   exit 2 when N is out of range.
     public func add(
-        named name: String, pick: Int?, country: String?, transport: any HTTPTransport
+        named name: String, pick: Int?, country: String?, json: Bool = false,
+        transport: any HTTPTransport
     ) async throws {
         // Validate the config before going to the network, so a broken file is named first.
         _ = try ConfigCommands(store: store, console: console).load()
         let results = try await geocode(name, country: country, count: 10, transport: transport)
         guard !results.isEmpty else {
-            throw CommandFailure.usage(noMatch(name, country: country))
+            throw CommandFailure.runtime(noMatch(name, country: country))
         }
         let index = pick ?? 1
         guard (1...results.count).contains(index) else {
@@ -46,7 +48,7 @@ extension CityCommands {
                 "There are \(results.count) matches for \"\(name)\"; --pick takes 1 to \(results.count)"
                     + " (`weather-kiosk city search \(name)` lists them).")
         }
-        try add(results[index - 1].city)
+        try add(results[index - 1].city, json: json)
     }
 
     private func geocode(

@@ -36,9 +36,10 @@ public struct CityCommands: Sendable {
         console.print(TextTable.render(rows, rightAligned: [0]))
     }
 
-    /// `city add --name N --lat X --lon Y`: a favourite from coordinates, without network.
+    /// `city add --name N --lat X --lon Y`: a favourite from coordinates, without network;
+    /// with `json`, the `CityChangeJSON` of what became of it.
     /// - Throws: `CommandFailure` when the config cannot be changed.
-    public func add(_ city: City) throws {
+    public func add(_ city: City, json: Bool = false) throws {
         guard (-90...90).contains(city.coordinate.latitude),
             (-180...180).contains(city.coordinate.longitude)
         else {
@@ -52,38 +53,45 @@ public struct CityCommands: Sendable {
         if let problem = City.nameLengthProblem(city.name) {
             throw CommandFailure.usage("The name (--name) \(problem); give a shorter one.")
         }
-        var outcome = ""
+        var outcome = CityChangeJSON(result: "added", message: "", city: city, position: 0)
         try config.update { document in
             let cities = try Self.currentCities(document)
             if let index = cities.firstIndex(where: { $0.isSamePlace(as: city) }) {
-                outcome =
-                    "\(cities[index].qualifiedName) is already favourite \(index + 1); nothing changed."
+                outcome = CityChangeJSON(
+                    result: "unchanged",
+                    message:
+                        "\(cities[index].qualifiedName) is already favourite \(index + 1); nothing changed.",
+                    city: cities[index], position: index + 1)
                 return document
             }
-            outcome =
+            outcome.position = cities.count + 1
+            outcome.message =
                 "Added \(city.qualifiedName) (\(Self.coordinateText(city.coordinate))) as favourite \(cities.count + 1)."
             return try document.appendingCity(city)
         }
-        console.print(outcome)
+        try report(outcome, json: json)
     }
 
     /// `city remove NAME|INDEX`.
     /// - Throws: `CommandFailure` when no single favourite matches, or on a config problem.
-    public func remove(_ reference: String) throws {
-        var removed: City?
+    public func remove(_ reference: String, json: Bool = false) throws {
+        var removed: CityChangeJSON?
         try config.update { document in
             let cities = try Self.currentCities(document)
             let index = try Self.resolve(reference, in: cities)
-            removed = cities[index - 1]
+            let city = cities[index - 1]
+            removed = CityChangeJSON(
+                result: "removed", message: "Removed \(city.qualifiedName).", city: city,
+                position: index)
             return try document.removingCity(at: index)
         }
-        if let removed { console.print("Removed \(removed.qualifiedName).") }
+        if let removed { try report(removed, json: json) }
     }
 
     /// `city move NAME|INDEX POSITION`: moves a favourite to a 1-based position.
     /// - Throws: `CommandFailure` for an unknown favourite or a position out of range.
-    public func move(_ reference: String, to position: Int) throws {
-        var message = ""
+    public func move(_ reference: String, to position: Int, json: Bool = false) throws {
+        var moved: CityChangeJSON?
         try config.update { document in
             let cities = try Self.currentCities(document)
             let index = try Self.resolve(reference, in: cities)
@@ -91,13 +99,21 @@ public struct CityCommands: Sendable {
                 throw CommandFailure.usage(
                     "Position must be from 1 to \(cities.count), not \(position).")
             }
-            message =
-                index == position
-                ? "\(cities[index - 1].qualifiedName) is already favourite \(position); nothing changed."
-                : "Moved \(cities[index - 1].qualifiedName) from \(index) to \(position)."
+            let city = cities[index - 1]
+            moved = CityChangeJSON(
+                result: index == position ? "unchanged" : "moved",
+                message: index == position
+                    ? "\(city.qualifiedName) is already favourite \(position); nothing changed."
+                    : "Moved \(city.qualifiedName) from \(index) to \(position).",
+                city: city, position: position, from: index)
             return try document.movingCity(from: index, to: position)
         }
-        console.print(message)
+        if let moved { try report(moved, json: json) }
+    }
+
+    /// The sentence, or with `json` the whole change.
+    private func report(_ change: CityChangeJSON, json: Bool) throws {
+        console.print(json ? try JSONText.encode(change) : change.message)
     }
 
     // MARK: Shared
@@ -121,6 +137,28 @@ public struct CityCommands: Sendable {
     /// "41.8919, 12.5113".
     static func coordinateText(_ coordinate: Coordinate) -> String {
         "\(fixed(coordinate.latitude, 4)), \(fixed(coordinate.longitude, 4))"
+    }
+}
+
+/// What `city add`, `city remove` and `city move` did, as `--json` prints it.
+struct CityChangeJSON: Encodable {
+    /// added, unchanged, removed or moved.
+    var result: String
+    /// The sentence the command prints without `--json`.
+    var message: String
+    /// The favourite.
+    var city: CityJSON
+    /// Its 1-based number now (for `city remove`: the one it had).
+    var position: Int
+    /// For `city move`: the number it had.
+    var from: Int?
+
+    init(result: String, message: String, city: City, position: Int, from: Int? = nil) {
+        self.result = result
+        self.message = message
+        self.city = CityJSON(city)
+        self.position = position
+        self.from = from
     }
 }
 

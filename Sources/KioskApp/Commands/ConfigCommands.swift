@@ -84,6 +84,8 @@ public struct ConfigCommands: Sendable {
         let (schemaKey, member) = try resolveKey(key)
         var value = schemaKey.value(in: loaded.configuration)
         if let member { value = value?[member] }
+        // A secret is masked as `config show` masks it; the file itself has it.
+        if schemaKey.isSecret, value != nil { value = .string(Self.mask) }
         guard let value else {
             if json { console.print("null") } else { console.print("") }
             return
@@ -111,9 +113,10 @@ public struct ConfigCommands: Sendable {
         return key.isHexadecimal ? "0x" + String(number, radix: 16) : nil
     }
 
-    /// `config set KEY VALUE`: changes one key in the file, leaving everything else as it is.
+    /// `config set KEY VALUE`: changes one key in the file, leaving everything else as it is;
+    /// with `json`, `{"key":…,"value":…,"previous":…}`.
     /// - Throws: `CommandFailure` (exit 2) when the value is refused; nothing is written then.
-    public func set(_ key: String, to text: String) throws {
+    public func set(_ key: String, to text: String, json: Bool = false) throws {
         let (schemaKey, member) = try resolveKey(key)
         var previous: ConfigValue?
         var previousText: String?
@@ -153,24 +156,66 @@ public struct ConfigCommands: Sendable {
             }
             return try document.setting(path, to: newValue, spelling: spelling)
         }
-        let was = previousText.map { " (was \($0))" } ?? ""
-        console.print("\(schemaKey.path) = \(spelling ?? newValue.tomlLiteral)\(was)")
-        noteRestart(before: before, after: loaded.configuration)
+        // A secret is never printed back: not the new one, not the old one.
+        let shown = ConfigValue.string(Self.mask).tomlLiteral
+        let was = previousText.map { " (was \(schemaKey.isSecret ? shown : $0))" } ?? ""
+        let value = schemaKey.isSecret ? shown : spelling ?? newValue.tomlLiteral
+        let restart = needsRestart(before: before, after: loaded.configuration)
+        guard json else {
+            console.print("\(schemaKey.path) = \(value)\(was)")
+            return noteRestart(restart)
+        }
+        let masked = { (value: ConfigValue) in schemaKey.isSecret ? .string(Self.mask) : value }
+        console.print(
+            Self.result(
+                schemaKey.path,
+                [
+                    ("value", JSONText.value(masked(newValue))),
+                    ("previous", previous.map { JSONText.value(masked($0)) } ?? "null"),
+                    ("takes_effect_after_restart", restart ? "true" : "false"),
+                ]))
+    }
+
+    /// Whether the change is one a running kiosk takes only after a restart.
+    private func needsRestart(before: KioskConfiguration?, after: KioskConfiguration) -> Bool {
+        guard let before else { return false }
+        return !after.changesNeedingRestart(from: before).isEmpty
     }
 
     /// Says so when the change is one a running kiosk takes only after a restart.
-    private func noteRestart(before: KioskConfiguration?, after: KioskConfiguration) {
-        guard let before, !after.changesNeedingRestart(from: before).isEmpty else { return }
+    private func noteRestart(_ needed: Bool) {
+        guard needed else { return }
         let keys = KioskConfiguration.restartOnlyKeys.joined(separator: ", ")
         console.print(
             "\(keys) takes effect after a restart: a running kiosk keeps the directory it started with until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`); `status` says when a restart is pending."
         )
     }
 
-    /// `config unset KEY`: removes a key from the file, so its default applies again.
-    /// - Throws: `CommandFailure` for an unknown key or an unwritable file.
-    public func unset(_ key: String) throws {
+    /// `{"key":"display.cycle_seconds",…}`: what `config set` and `config unset` did, for
+    /// `--json`.
+    static func result(_ key: String, _ members: [(String, String)]) -> String {
+        "{"
+            + ([("key", JSONText.quoted(key))] + members).map { "\(JSONText.quoted($0)):\($1)" }
+            .joined(separator: ",") + "}"
+    }
+
+    /// `config unset KEY`: removes a key from the file, so its default applies again;
+    /// `config unset TABLE` removes a whole table (`config unset mqtt` turns MQTT off). With
+    /// `json`, `{"key":…,"removed":true|false,"value":…}` (the value now in use).
+    /// - Throws: `CommandFailure` for an unknown key, a key that cannot go alone
+    ///   (`mqtt.url`), or an unwritable file.
+    public func unset(_ key: String, json: Bool = false) throws {
+        if Self.tables.contains(key) { return try unsetTable(key, json: json) }
+        if key == "cities" {
+            throw CommandFailure.usage(
+                "The favourites are removed one by one: `weather-kiosk city remove CITY`.")
+        }
         let (schemaKey, member) = try resolveKey(key)
+        if schemaKey.path == "mqtt.url",
+            (try? load().document.value(at: ConfigPath(dotted: "mqtt.url"))) != nil
+        {
+            try refuseUnsettingTheBroker()
+        }
         guard member == nil else {
             throw CommandFailure.usage(
                 "Unset the whole table instead: `config unset \(schemaKey.path)`.")
@@ -183,6 +228,19 @@ public struct ConfigCommands: Sendable {
             wasSet = (try document.value(at: path)) != nil
             return try document.removing(path)
         }
+        let restart = needsRestart(before: before, after: loaded.configuration)
+        if json {
+            var value = schemaKey.value(in: loaded.configuration)
+            if schemaKey.isSecret, value != nil { value = .string(Self.mask) }
+            return console.print(
+                Self.result(
+                    schemaKey.path,
+                    [
+                        ("removed", wasSet ? "true" : "false"),
+                        ("value", value.map(JSONText.value) ?? "null"),
+                        ("takes_effect_after_restart", restart ? "true" : "false"),
+                    ]))
+        }
         guard wasSet else {
             console.print("\(schemaKey.path) is not set in \(store.path); nothing changed.")
             return
@@ -192,7 +250,7 @@ public struct ConfigCommands: Sendable {
                 "default " + (numberAsWritten(schemaKey, $0, loaded.document) ?? $0.tomlLiteral)
             } ?? "not set"
         console.print("\(schemaKey.path) removed from \(store.path); it is now \(now).")
-        noteRestart(before: before, after: loaded.configuration)
+        noteRestart(restart)
     }
 
     // MARK: Helpers shared with the other verbs
@@ -307,5 +365,46 @@ public struct ConfigCommands: Sendable {
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension ConfigCommands {
+    /// The config's tables, as `config unset TABLE` takes them: `display`, `mqtt`, ….
+    static let tables: Set<String> = Set(
+        ConfigSchema.keys.compactMap { key in
+            let parts = key.path.split(separator: ".")
+            return parts.count > 1 ? String(parts[0]) : nil
+        })
+
+    /// `config unset TABLE`: the table goes, with its comments; its keys are back to their
+    /// defaults (without `[mqtt]`, no MQTT).
+    func unsetTable(_ name: String, json: Bool) throws {
+        var wasSet = false
+        try update { document in
+            let removed = try document.removingTable(name)
+            wasSet = removed.text != document.text
+            return removed
+        }
+        if json {
+            return console.print(Self.result(name, [("removed", wasSet ? "true" : "false")]))
+        }
+        guard wasSet else {
+            console.print("[\(name)] is not in \(store.path); nothing changed.")
+            return
+        }
+        let now =
+            name == "mqtt"
+            ? "the kiosk talks to no MQTT broker" : "its keys are back to their defaults"
+        console.print("[\(name)] removed from \(store.path); \(now).")
+    }
+
+    /// `mqtt.url` alone: without it `[mqtt]` names no broker, and removing the table is a
+    /// choice a person makes knowingly (it takes the user name and password file along).
+    func refuseUnsettingTheBroker() throws {
+        throw CommandFailure.usage(
+            "mqtt.url is the broker [mqtt] talks to, and the table cannot be without it:"
+                + " `weather-kiosk config unset mqtt` removes the whole table (MQTT off, the"
+                + " user name and password with it), `weather-kiosk config set mqtt.url"
+                + " mqtt://HOST:1883` names another broker.")
     }
 }

@@ -47,18 +47,19 @@ public struct ControlCommands: Sendable {
         console.print(Self.describe(status, now: now))
     }
 
-    /// `next`, `previous`, `show CITY`, `page P`, `refresh`: a command and the sentence the
-    /// kiosk answers with.
+    /// `next`, `previous`, `show CITY`, `page P`, `refresh`, `reload`: a command and the
+    /// sentence the kiosk answers with; with `json`, the whole `ControlResult` (what is shown
+    /// now, what became of a refresh).
     /// - Throws: `CommandFailure` when the kiosk refuses (exit 2) or is not running (3).
-    public func send(_ command: ControlCommand) throws {
-        let reply = try exchange(command)
-        console.print(try decode(MessageReply.self, from: reply).message)
+    public func send(_ command: ControlCommand, json: Bool = false) throws {
+        let result = try decode(ControlResult.self, from: try exchange(command))
+        console.print(json ? try JSONText.encode(result) : result.message)
     }
 
     /// `reload`: makes the kiosk read its config now.
     /// - Throws: `CommandFailure` (exit 2) listing the problems when the file is refused.
-    public func reload() throws {
-        try send(.reload)
+    public func reload(json: Bool = false) throws {
+        try send(.reload, json: json)
     }
 
     /// `screenshot -o FILE` (`-` = stdout): the frame on screen as PNG.
@@ -116,7 +117,6 @@ public struct ControlCommands: Sendable {
     }
 
     struct StatusReply: Decodable { var status: KioskStatus }
-    struct MessageReply: Decodable { var message: String }
     struct PreviewReply: Decodable {
         var frame: Int
         var ansi: String

@@ -209,10 +209,27 @@ extension DoctorCommands {
                 "\(station.name) at \(coordinate.latitude), \(coordinate.longitude); sea-level pressure from \(elevation)."
             )
         }
-        // The lines to run, with the first favourite's place as the example.
-        let example = configuration.cities.first
-        let latitude = station.latitude ?? example?.coordinate.latitude ?? 41.89193
-        let longitude = station.longitude ?? example?.coordinate.longitude ?? 12.51133
+        let pressure =
+            station.elevation == nil
+            ? "the indoor pressure is shown at station level, not at sea level"
+            : "the sea-level pressure uses station.elevation"
+        let opening =
+            "No station set: nothing is fetched for the kiosk's own place and \(pressure); "
+        // With a favourite, its place is the example of the lines to run (the kiosk often
+        // hangs in its first favourite); without one there is no place to suggest.
+        guard let example = configuration.cities.first else {
+            let keys = [
+                station.latitude == nil ? "station.latitude" : nil,
+                station.longitude == nil ? "station.longitude" : nil,
+            ].compactMap { $0 }
+            return DoctorFinding(
+                .warning, "station",
+                opening + "set " + keys.joined(separator: " and ")
+                    + " to where the kiosk hangs, in decimal degrees (`weather-kiosk city search"
+                    + " YOUR-TOWN` prints them), with `weather-kiosk config set`.")
+        }
+        let latitude = station.latitude ?? example.coordinate.latitude
+        let longitude = station.longitude ?? example.coordinate.longitude
         var missing: [String] = []
         if station.latitude == nil {
             missing.append("`weather-kiosk config set station.latitude \(latitude)`")
@@ -220,14 +237,9 @@ extension DoctorCommands {
         if station.longitude == nil {
             missing.append("`weather-kiosk config set station.longitude \(longitude)`")
         }
-        let pressure =
-            station.elevation == nil
-            ? "the indoor pressure is shown at station level, not at sea level"
-            : "the sea-level pressure uses station.elevation"
         return DoctorFinding(
             .warning, "station",
-            "No station set: nothing is fetched for the kiosk's own place and \(pressure); run "
-                + missing.joined(separator: " and ")
-                + " with the kiosk's own place (shown: \(example?.name ?? "Rome")'s).")
+            opening + "run " + missing.joined(separator: " and ")
+                + " with the kiosk's own place (shown: \(example.name)'s, the first favourite).")
     }
 }

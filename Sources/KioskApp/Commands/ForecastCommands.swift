@@ -5,7 +5,9 @@ import OpenMeteo
 
 /// The `forecast` verb: current conditions and the next 3 days in the terminal, from the
 /// cache when it is fresh; on a network failure the cached forecast with its age and the
-/// error.
+/// error. A place's forecast is looked up as the daemon looks it up for its pages
+/// (`[ForecastEntry].entry(for:units:)`): one in other units than the config's is converted,
+/// not passed over.
 public struct ForecastCommands: Sendable {
     /// The config file.
     public let store: ConfigStore
@@ -44,11 +46,12 @@ public struct ForecastCommands: Sendable {
         } catch {
             console.printError("warning: " + error.message)
         }
-        let cachedTargets = targets.map {
-            fetcher.cache.entry(for: $0.coordinate, units: units, in: cached)
-        }
+        let cachedTargets = targets.map { cached.entry(for: $0.coordinate, units: units) }
+        // Fresh and in the config's units (as the daemon refetches when the units change);
+        // an entry in other units is still shown, converted, if the fetch fails.
         if cachedTargets.allSatisfy({
-            $0?.isFresh(at: start) == true && Self.hasData($0, at: start)
+            $0?.isFresh(at: start) == true && $0?.forecast.units == units
+                && Self.hasData($0, at: start)
         }) {
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: nil, configuration,
@@ -76,9 +79,7 @@ public struct ForecastCommands: Sendable {
         } catch {
             console.printError("warning: \(error.message) The forecast is shown but not kept.")
         }
-        let entries = targets.map {
-            fetcher.cache.entry(for: $0.coordinate, units: units, in: fetched)
-        }
+        let entries = targets.map { fetched.entry(for: $0.coordinate, units: units) }
         try print(
             targets, entries: entries, fromCache: false, error: nil, configuration, json: json)
         // A place the answer has nothing for is a failure, as a missing file is to cat.

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import KioskCore
 
-/// `forecast --json`: one object per location, keys in snake_case, times in ISO 8601 UTC.
+/// `forecast --json`: one object per location, keys in snake_case with the unit in the name
+/// (°C, km/h, Pa, mm, %, degrees, whatever `[units]` says), times in ISO 8601 UTC.
 struct ForecastJSON: Encodable {
     var locations: [Location]
     /// The fetch failure, when the data shown came from the cache because of it.
@@ -17,7 +18,6 @@ struct ForecastJSON: Encodable {
         var fresh: Bool
         var timezone: String?
         var localTime: String?
-        var units: Units?
         var current: Current?
         var days: [Day]
 
@@ -38,31 +38,20 @@ struct ForecastJSON: Encodable {
             }
             timezone = forecast.timezone
             localTime = forecast.localTime(at: now).description
-            units = Units(
-                temperature: forecast.units.temperature.rawValue,
-                wind: forecast.units.wind.rawValue,
-                precipitation: forecast.units.precipitation.rawValue, pressure: "hPa")
-            current = forecast.current.map { Current($0, units: forecast.units) }
+            current = forecast.current.map(Current.init)
             let today = forecast.today(at: now).map { [$0] } ?? []
             days = (today + forecast.upcomingDays(after: now, count: 3)).map {
-                Day($0, units: forecast.units)
+                Day($0, precipitation: forecast.units.precipitation)
             }
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, latitude, longitude, timezone, units, current, days, fresh
+            case name, latitude, longitude, timezone, current, days, fresh
             case fetchedAt = "fetched_at"
             case ageSeconds = "age_seconds"
             case fromCache = "from_cache"
             case localTime = "local_time"
         }
-    }
-
-    struct Units: Encodable {
-        var temperature: String
-        var wind: String
-        var precipitation: String
-        var pressure: String
     }
 
     struct Current: Encodable {
@@ -75,31 +64,32 @@ struct ForecastJSON: Encodable {
         var condition: String?
         var windSpeed: Double?
         var windDirection: Double?
-        var surfacePressure: Double?
+        var seaLevelPressure: Double?
 
-        /// The numbers in the forecast's `units` (pressure in hPa), which `units` names.
-        init(_ current: CurrentConditions, units: ForecastUnits) {
+        /// The numbers in the units their keys name, whatever units they were fetched in.
+        init(_ current: CurrentConditions) {
             time = current.time
-            temperature = current.temperature?.value(in: units.temperature)
+            temperature = current.temperature?.celsius
             relativeHumidity = current.relativeHumidity
-            apparentTemperature = current.apparentTemperature?.value(in: units.temperature)
+            apparentTemperature = current.apparentTemperature?.celsius
             isDay = current.isDay
             weatherCode = current.weatherCode?.rawValue
             condition = current.weatherCode?.condition
-            windSpeed = current.windSpeed?.value(in: units.wind)
+            windSpeed = current.windSpeed?.value(in: .kmh)
             windDirection = current.windDirection
-            surfacePressure = current.surfacePressure?.hectopascals
+            seaLevelPressure = current.seaLevelPressure?.pascals
         }
 
         enum CodingKeys: String, CodingKey {
-            case time, temperature, condition
-            case relativeHumidity = "relative_humidity"
-            case apparentTemperature = "apparent_temperature"
+            case time, condition
+            case temperature = "temperature_c"
+            case relativeHumidity = "relative_humidity_percent"
+            case apparentTemperature = "apparent_temperature_c"
             case isDay = "is_day"
             case weatherCode = "weather_code"
-            case windSpeed = "wind_speed"
-            case windDirection = "wind_direction"
-            case surfacePressure = "surface_pressure"
+            case windSpeed = "wind_speed_kmh"
+            case windDirection = "wind_direction_degrees"
+            case seaLevelPressure = "sea_level_pressure_pa"
         }
     }
 
@@ -114,14 +104,17 @@ struct ForecastJSON: Encodable {
         var sunrise: Date?
         var sunset: Date?
 
-        /// The numbers in the forecast's `units`, which `units` names.
-        init(_ day: DailyForecast, units: ForecastUnits) {
+        /// The numbers in the units their keys name; the precipitation from the unit it
+        /// was fetched in.
+        init(_ day: DailyForecast, precipitation: PrecipitationUnit) {
             date = day.date.description
             weatherCode = day.weatherCode?.rawValue
             condition = day.weatherCode?.condition
-            temperatureMax = day.temperatureMax?.value(in: units.temperature)
-            temperatureMin = day.temperatureMin?.value(in: units.temperature)
-            precipitationSum = day.precipitationSum
+            temperatureMax = day.temperatureMax?.celsius
+            temperatureMin = day.temperatureMin?.celsius
+            precipitationSum = day.precipitationSum.map {
+                precipitation.convert($0, to: .millimetre)
+            }
             precipitationProbabilityMax = day.precipitationProbabilityMax
             sunrise = day.sunrise
             sunset = day.sunset
@@ -130,10 +123,10 @@ struct ForecastJSON: Encodable {
         enum CodingKeys: String, CodingKey {
             case date, condition, sunrise, sunset
             case weatherCode = "weather_code"
-            case temperatureMax = "temperature_max"
-            case temperatureMin = "temperature_min"
-            case precipitationSum = "precipitation_sum"
-            case precipitationProbabilityMax = "precipitation_probability_max"
+            case temperatureMax = "temperature_max_c"
+            case temperatureMin = "temperature_min_c"
+            case precipitationSum = "precipitation_sum_mm"
+            case precipitationProbabilityMax = "precipitation_probability_max_percent"
         }
     }
 }

@@ -44,7 +44,7 @@ public struct MQTTCommands: Sendable {
     public func forget() async throws {
         let own = topics(of: try load())
         let (configuration, topics, connection) = try await connect(
-            extraSubscriptions: [own.cityTemperature("+"), own.state])
+            extraSubscriptions: [own.cityValuesFilter, own.state])
         // Retained messages arrive right after subscribing; a second is plenty on a LAN.
         let collecting = Task {
             var seen: Set<String> = []

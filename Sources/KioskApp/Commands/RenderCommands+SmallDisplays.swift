@@ -42,7 +42,7 @@ extension RenderCommands {
         let perCity = model.page == .city || model.page == .hourly
         let subject =
             "the \(model.page.rawValue) page"
-            + (perCity ? model.city.map { " of \($0.city.name)" } ?? "" : "")
+            + (perCity ? model.city.map { " of \($0.displayName)" } ?? "" : "")
         let stepText = small.steps > 1 ? " (step \(step + 1) of \(small.steps))" : ""
         do {
             if let output = request.output {

@@ -146,7 +146,7 @@ public struct RenderCommands: Sendable {
         let perCity = model.page == .city || model.page == .hourly
         let what =
             "the \(model.page.rawValue) page"
-            + (perCity ? model.city.map { " of \($0.city.name)" } ?? "" : "")
+            + (perCity ? model.city.map { " of \($0.displayName)" } ?? "" : "")
         do {
             if let output = request.output {
                 if output == "-" {

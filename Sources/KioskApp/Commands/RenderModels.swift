@@ -46,15 +46,9 @@ struct RenderModels {
         } catch {
             throw CommandFailure.runtime(error.message)
         }
-        let units = ForecastUnits(configuration.units)
-        func entry(for city: City) -> ForecastCache.Entry? {
-            cache.entry(for: city.coordinate, units: units, in: entries)
-                ?? entries.first { ForecastCache.sameKey($0.coordinate, city.coordinate) }
-        }
-        model.favourites = cities.map { city in
-            let found = entry(for: city)
-            return CityWeather(city: city, forecast: found?.forecast, fetchedAt: found?.fetchedAt)
-        }
+        // The daemon's own lookup: the config's units when cached so, else any (converted).
+        model.favourites = CityWeather.favourites(
+            cities, entries: entries, units: ForecastUnits(configuration.units))
         let index = try reference.map { try CityCommands.resolve($0, in: cities) - 1 } ?? 0
         let shown = model.favourites[index]
         model.city = shown
@@ -68,7 +62,7 @@ struct RenderModels {
         default:
             guard let fetchedAt = shown.fetchedAt else {
                 throw CommandFailure.runtime(
-                    "No forecast cached for \(shown.city.name) yet: run `weather-kiosk forecast` or use --demo."
+                    "No forecast cached for \(shown.displayName) yet: run `weather-kiosk forecast` or use --demo."
                 )
             }
             if now.timeIntervalSince(fetchedAt) >= ForecastCache.freshness {

@@ -25,7 +25,7 @@ public struct SensorCommands: Sendable {
     ///   for a config problem.
     public func read(json: Bool, devicePath: String?) async throws {
         let configuration = try config.load().configuration
-        var sensor = try Self.sensor(configuration, devicePath: devicePath)
+        var sensor = try self.sensor(configuration, devicePath: devicePath)
         let result: IndoorSensor.Result
         do {
             result = try await sensor.read(at: Date())
@@ -53,7 +53,7 @@ public struct SensorCommands: Sendable {
     ///   cancelled (then it returns) or the process is interrupted.
     public func watch(json: Bool, devicePath: String?, interval: Double?) async throws {
         let configuration = try config.load().configuration
-        var sensor = try Self.sensor(configuration, devicePath: devicePath)
+        var sensor = try self.sensor(configuration, devicePath: devicePath)
         let seconds = interval ?? Double(configuration.sensor.intervalSeconds)
         guard seconds > 0, seconds.isFinite else {
             throw CommandFailure.usage("--interval must be a positive number of seconds.")
@@ -163,9 +163,17 @@ public struct SensorCommands: Sendable {
     }
 
     /// The configured sensor; a config without one is a usage error (exit 2).
-    private static func sensor(_ configuration: KioskConfiguration, devicePath: String?)
+    /// The configured sensor; a `--device` the simulated sensor cannot use is said on
+    /// stderr, not passed over in silence.
+    private func sensor(_ configuration: KioskConfiguration, devicePath: String?)
         throws(CommandFailure) -> IndoorSensor
     {
+        if let devicePath, configuration.sensor.kind == .simulated {
+            console.printError(
+                "--device \(devicePath) is ignored: sensor.kind = \"simulated\" reads the simulated"
+                    + " BME280, which is on no I2C bus (set sensor.kind = \"bme280\" to read a real"
+                    + " one).")
+        }
         do {
             return try IndoorSensor.configured(configuration, devicePath: devicePath)
         } catch {

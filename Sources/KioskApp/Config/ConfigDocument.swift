@@ -250,7 +250,7 @@ public struct ConfigDocument: Sendable {
     }
 
     /// Where each header and statement is, from the parser's positions.
-    private func layout() throws(ConfigFileError) -> TOMLLayout {
+    func layout() throws(ConfigFileError) -> TOMLLayout {
         TOMLLayout(root: try tree(), bytes: bytes)
     }
 
@@ -290,7 +290,7 @@ public struct ConfigDocument: Sendable {
     }
 
     /// Where the run of comment lines directly above the line at `lineStart` begins.
-    private func attachedCommentStart(_ lineStart: Int) -> Int {
+    func attachedCommentStart(_ lineStart: Int) -> Int {
         var start = lineStart
         while start > 0, let previous = lineRange(endingAt: start), isComment(previous) {
             start = previous.lowerBound
@@ -299,14 +299,14 @@ public struct ConfigDocument: Sendable {
     }
 
     /// The line that ends (with its newline) at `offset`.
-    private func lineRange(endingAt offset: Int) -> Range<Int>? {
+    func lineRange(endingAt offset: Int) -> Range<Int>? {
         guard offset > 0 else { return nil }
         var start = offset - 1
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         return start..<offset
     }
 
-    private func isBlank(_ range: Range<Int>) -> Bool {
+    func isBlank(_ range: Range<Int>) -> Bool {
         bytes[range].allSatisfy {
             $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n")
                 || $0 == UInt8(ascii: "\r")
@@ -345,7 +345,7 @@ public struct ConfigDocument: Sendable {
         return replacing(offset..<offset, with: prefix + insertion)
     }
 
-    private func replacing(_ range: Range<Int>, with replacement: String) -> ConfigDocument {
+    func replacing(_ range: Range<Int>, with replacement: String) -> ConfigDocument {
         var result = bytes
         result.replaceSubrange(range, with: Array(replacement.utf8))
         return ConfigDocument(file: file, text: String(decoding: result, as: UTF8.self))

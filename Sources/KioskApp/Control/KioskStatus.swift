@@ -2,6 +2,10 @@ public import FoundationEssentials
 public import KioskCore
 
 /// The `status` reply: everything a person over SSH wants to know about the running kiosk.
+/// On the socket and in `status --json` alike its keys are snake_case with the unit in the
+/// name where a value has one (`uptime_seconds`, `temperature_c`, `pressure_pa`), as every
+/// `--json` of the CLI: the `CodingKeys` of each part say so (a part added later needs its
+/// key there, or it is neither sent nor read).
 public struct KioskStatus: Sendable, Hashable, Codable {
     /// The kiosk's version.
     public var version: String
@@ -13,9 +17,9 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public var display: Display
     /// What is on screen.
     public var showing: Showing
-    /// The favourites' names, in order.
+    /// The favourites' names as the kiosk shows them (`PlaceNames`), in order.
     public var cities: [String]
-    /// The favourites a person chose to look at, newest first.
+    /// The favourites a person chose to look at, newest first, named as `cities` names them.
     public var recentCities: [String]
     /// The forecast data.
     public var forecast: Forecast
@@ -31,6 +35,13 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     /// Why the kiosk keeps nothing in its state directory (read-only, another user's, not
     /// writable), until a write there succeeds; nil while it keeps its files there.
     public var stateProblem: String?
+
+    enum CodingKeys: String, CodingKey {
+        case version, board, display, showing, cities, forecast, sensor, config, units, mqtt
+        case uptimeSeconds = "uptime_seconds"
+        case recentCities = "recent_cities"
+        case stateProblem = "state_problem"
+    }
 
     /// Creates a status.
     public init(
@@ -73,6 +84,11 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// An e-paper panel's refreshes; nil on other displays.
         public var refreshes: Refreshes? = nil
 
+        enum CodingKeys: String, CodingKey {
+            case kind, size, power, frame, error, warning, output, refreshes
+            case rotate = "rotate_degrees"
+        }
+
         /// An e-paper panel's refreshes.
         public struct Refreshes: Sendable, Hashable, Codable {
             /// When the last refresh started; nil before the first.
@@ -88,6 +104,14 @@ public struct KioskStatus: Sendable, Hashable, Codable {
             public var busy: Bool
             /// The shortest time between two, minutes.
             public var minimumMinutes: Int
+
+            enum CodingKeys: String, CodingKey {
+                case today, busy
+                case last = "last_at"
+                case nextPossible = "next_possible_at"
+                case pending = "pending_at"
+                case minimumMinutes = "minimum_minutes"
+            }
 
             /// The refreshes the reducer's plan reports.
             public init(_ status: PanelRefreshStatus) {
@@ -129,6 +153,12 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// Seconds until cycling resumes after an interaction; nil when cycling.
         public var pausedSeconds: Int?
 
+        enum CodingKeys: String, CodingKey {
+            case page, city
+            case cityNumber = "city_number"
+            case pausedSeconds = "paused_seconds"
+        }
+
         /// Creates a showing status.
         public init(page: String, city: String?, cityNumber: Int?, pausedSeconds: Int?) {
             self.page = page
@@ -154,6 +184,13 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// True while there are no favourites and no station: nothing is fetched, and
         /// `nextRefreshSeconds` means nothing. Nil from a kiosk older than this field.
         public var nothingToFetch: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case stale, error, failures
+            case fetchedAt = "fetched_at"
+            case nextRefreshSeconds = "next_refresh_seconds"
+            case nothingToFetch = "nothing_to_fetch"
+        }
 
         /// Creates a forecast status.
         public init(
@@ -192,6 +229,16 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// Why the last reading failed, while none has succeeded since.
         public var error: String?
 
+        enum CodingKeys: String, CodingKey {
+            case kind, chip, tendency, error
+            case readAt = "read_at"
+            case temperature = "temperature_c"
+            case humidity = "humidity_percent"
+            case pressure = "pressure_pa"
+            case seaLevelPressure = "sea_level_pressure_pa"
+            case dewPoint = "dew_point_c"
+        }
+
         /// Creates a sensor status.
         public init(
             kind: String, chip: String? = nil, readAt: Date? = nil,
@@ -225,6 +272,11 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// What is unsafe about the settings (a password file every user may read).
         public var warning: String?
 
+        enum CodingKeys: String, CodingKey {
+            case broker, connected, error, warning
+            case messagesSent = "messages_sent"
+        }
+
         /// Creates an MQTT status.
         public init(broker: String, connected: Bool, error: String?, messagesSent: Int) {
             self.broker = broker
@@ -251,6 +303,12 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// nil when there are none (or from an older kiosk).
         public var restartPending: [String]?
 
+        enum CodingKeys: String, CodingKey {
+            case path, origin, problems
+            case lastGood = "last_good"
+            case restartPending = "restart_pending"
+        }
+
         /// Creates a config status.
         public init(
             path: String, origin: String? = nil, problems: [String], lastGood: String? = nil,
@@ -272,15 +330,7 @@ extension KioskStatus {
         uptimeSeconds: Int, store: ConfigStore
     ) {
         let configuration = snapshot.configuration
-        var showing = Showing(page: "empty", city: nil, cityNumber: nil, pausedSeconds: nil)
-        if case .page(let page) = snapshot.slide.kind { showing.page = page.rawValue }
-        if let index = snapshot.slide.cityIndex, configuration.cities.indices.contains(index) {
-            showing.city = configuration.cities[index].name
-            showing.cityNumber = index + 1
-        }
-        if let paused = snapshot.pausedUntil, paused > now.monotonic {
-            showing.pausedSeconds = Int(paused.seconds(since: now.monotonic).rounded(.up))
-        }
+        let showing = Showing(snapshot: snapshot, at: now)
         var sensor = Sensor(kind: configuration.sensor.kind.rawValue, error: snapshot.sensorError)
         if let reading = snapshot.reading {
             sensor.chip = reading.chip.rawValue
@@ -308,7 +358,7 @@ extension KioskStatus {
                 warning: report.warning, rotate: report.rotation.rawValue,
                 output: report.output,
                 refreshes: snapshot.panelRefreshes.map { Display.Refreshes($0) }),
-            showing: showing, cities: configuration.cities.map(\.name),
+            showing: showing, cities: PlaceNames.displayNames(of: configuration.cities),
             recentCities: snapshot.recentCities,
             forecast: .init(
                 fetchedAt: snapshot.forecastFetchedAt, stale: stale, error: snapshot.forecastError,
@@ -323,5 +373,21 @@ extension KioskStatus {
                     ? ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory) : nil,
                 restartPending: snapshot.restartPending.isEmpty ? nil : snapshot.restartPending),
             units: configuration.units)
+    }
+}
+
+extension KioskStatus.Showing {
+    /// What the kiosk a snapshot describes shows, `now`.
+    init(snapshot: KioskSnapshot, at now: KioskTime) {
+        let cities = snapshot.configuration.cities
+        self.init(page: "empty", city: nil, cityNumber: nil, pausedSeconds: nil)
+        if case .page(let page) = snapshot.slide.kind { self.page = page.rawValue }
+        if let index = snapshot.slide.cityIndex, cities.indices.contains(index) {
+            city = PlaceNames.displayNames(of: cities)[index]
+            cityNumber = index + 1
+        }
+        if let paused = snapshot.pausedUntil, paused > now.monotonic {
+            pausedSeconds = Int(paused.seconds(since: now.monotonic).rounded(.up))
+        }
     }
 }

@@ -25,14 +25,14 @@ extension KioskEngine {
                 return try ControlProtocol.successLine(Reply(status: await status()))
             case .next:
                 await handle(.action(.nextCity))
-                return message(describeSlide())
+                return try slideReply()
             case .previous:
                 await handle(.action(.previousCity))
-                return message(describeSlide())
+                return try slideReply()
             case .show(let reference):
                 let index = try FavouriteReference.index(of: reference, in: configuration.cities)
                 await handle(.action(.showCity(index - 1)))
-                return message(describeSlide())
+                return try slideReply()
             case .page(let name):
                 let names = Page.allCases.map(\.rawValue).joined(separator: ", ")
                 guard let page = Page(rawValue: name.lowercased()) else {
@@ -41,12 +41,13 @@ extension KioskEngine {
                         exitCode: CommandFailure.usage)
                 }
                 await handle(.action(.showPage(page)))
-                return message(describeSlide())
+                return try slideReply()
             case .refresh(let force):
-                return message(await refresh(force: force))
+                return try ControlProtocol.successLine(await refresh(force: force))
             case .reload:
                 switch await reloadConfig() {
-                case .success(let text): return message(text)
+                case .success(let result):
+                    return try ControlProtocol.successLine(result)
                 case .failure(let error):
                     return failure(
                         error.description + "\nThe kiosk keeps its last good config.",
@@ -97,7 +98,7 @@ extension KioskEngine {
     /// Reads the config file now; a valid one is applied (and kept as the last good copy),
     /// an invalid one refused. Once a good config has been seen, a missing or empty file is
     /// refused too: the kiosk runs on the last good one and says so.
-    func reloadConfig() async -> Result<String, ConfigFileError> {
+    func reloadConfig() async -> Result<ControlResult, ConfigFileError> {
         let store = store
         let loaded: Result<ConfigStore.Loaded, ConfigFileError> = await parts.files.run {
             Result { () throws(ConfigFileError) in try store.load() }
@@ -138,7 +139,10 @@ extension KioskEngine {
                         "\(error) The config is not backed up until it can be.", level: .warning)
                 }
             }
-            return .success(changed ? "Reloaded \(store.path)." : "\(store.path) is unchanged.")
+            return .success(
+                ControlResult(
+                    message: changed ? "Reloaded \(store.path)." : "\(store.path) is unchanged.",
+                    changed: changed))
         case .failure(let error):
             await reject(error)
             return .failure(error)
@@ -157,34 +161,58 @@ extension KioskEngine {
     }
 
     /// Asks the reducer for a refresh and says what became of it.
-    private func refresh(force: Bool) async -> String {
+    private func refresh(force: Bool) async -> ControlResult {
         let now = parts.time.now()
         await handle(.action(force ? .forceRefresh : .refresh))
-        let next = WeatherFormat.countdown(state.secondsUntilRefresh(at: now))
+        let seconds = state.secondsUntilRefresh(at: now)
+        let next = WeatherFormat.countdown(seconds)
+        var result = ControlResult(message: "", refresh: "due")
+        result.nextRefreshSeconds = Int(seconds.rounded(.up))
         switch state.lastRefreshRequest {
         case .started?:
-            return force && state.rateLimitedUntil != nil
+            result.refresh = "started"
+            result.message =
+                force && state.rateLimitedUntil != nil
                 ? "Fetching forecasts now, once, despite Open-Meteo's rate limit."
                 : "Fetching forecasts now."
         case .joinedRunning?:
-            return "A refresh is under way already; this one joins it."
+            result.refresh = "joined_running"
+            result.message = "A refresh is under way already; this one joins it."
         case .joinedRecent(let secondsAgo)?:
             let ago = secondsAgo < 1 ? "moments" : WeatherFormat.countdown(secondsAgo)
-            return "Forecasts were fetched \(ago) ago; nothing was sent, and the next refresh is"
+            result.refresh = "joined_recent"
+            result.message =
+                "Forecasts were fetched \(ago) ago; nothing was sent, and the next refresh is"
                 + " due in \(next)."
         case .scheduled(let at)?:
             let wait = WeatherFormat.countdown(at.seconds(since: now.monotonic))
-            return "The last attempt failed moments ago; the next one goes out in \(wait)."
+            result.refresh = "scheduled"
+            result.message =
+                "The last attempt failed moments ago; the next one goes out in \(wait)."
         case .heldByRateLimit(let until)?:
             let wait = WeatherFormat.countdown(until.seconds(since: now.monotonic))
-            return "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent"
+            result.refresh = "held_by_rate_limit"
+            result.message =
+                "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent"
                 + " (refresh --force tries once anyway)."
         case .nothingToFetch?:
-            return "There is nothing to fetch: no favourites and no station yet; nothing was"
+            result.refresh = "nothing_to_fetch"
+            result.message =
+                "There is nothing to fetch: no favourites and no station yet; nothing was"
                 + " sent (`weather-kiosk city add NAME` adds a favourite)."
         case nil:
-            return "A refresh is due in \(next)."
+            result.message = "A refresh is due in \(next)."
         }
+        return result
+    }
+
+    /// The reply to a command that moves the slide: the sentence and what is shown now.
+    private func slideReply() throws -> [UInt8] {
+        let now = parts.time.now()
+        return try ControlProtocol.successLine(
+            ControlResult(
+                message: describeSlide(),
+                showing: KioskStatus.Showing(snapshot: snapshot(at: now), at: now)))
     }
 
     /// "Showing the hourly page of Rome (2 of 5)."
@@ -194,16 +222,13 @@ extension KioskEngine {
             return "Showing the empty page: there are no favourites yet."
         case .page(let page):
             var text = "Showing the \(page.rawValue) page"
-            if let index = state.slide.cityIndex, configuration.cities.indices.contains(index) {
-                text +=
-                    " of \(configuration.cities[index].name) (\(index + 1) of \(configuration.cities.count))"
+            let cities = configuration.cities
+            if let index = state.slide.cityIndex, cities.indices.contains(index) {
+                let name = PlaceNames.displayNames(of: cities)[index]
+                text += " of \(name) (\(index + 1) of \(cities.count))"
             }
             return text + "."
         }
-    }
-
-    private func message(_ text: String) -> [UInt8] {
-        ControlProtocol.successLine("\"message\":\(JSONText.quoted(text))")
     }
 
     private func failure(_ text: String, exitCode: Int32) -> [UInt8] {

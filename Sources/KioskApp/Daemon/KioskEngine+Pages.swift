@@ -15,11 +15,9 @@ extension KioskEngine {
         case .empty: kind = .empty
         case .page(let page): kind = PageKind(page)
         }
-        let units = ForecastUnits(configuration.units)
-        let favourites = configuration.cities.map { city -> CityWeather in
-            let entry = state.forecasts.entry(for: city.coordinate, units: units)
-            return CityWeather(city: city, forecast: entry?.forecast, fetchedAt: entry?.fetchedAt)
-        }
+        let favourites = CityWeather.favourites(
+            configuration.cities, entries: state.forecasts,
+            units: ForecastUnits(configuration.units))
         var notices = state.notices(at: now)
         let indoor = indoorState(at: now.wall)
         if kind == .indoor, case .reading = indoor {

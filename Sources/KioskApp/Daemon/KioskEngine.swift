@@ -311,7 +311,9 @@ public actor KioskEngine {
             displayReports: displayReports, displayError: displayReport?.error)
         snapshot.configuration = configuration
         snapshot.usingLastGoodConfig = !state.configProblems.isEmpty && goodConfigSeen
-        snapshot.recentCities = state.recentCities.map(\.name)
+        snapshot.recentCities = state.recentCities.map {
+            PlaceNames.displayName(of: $0, among: configuration.cities)
+        }
         snapshot.pausedUntil = state.pausedUntil
         snapshot.nextRefresh = state.nextRefresh
         snapshot.forecastFailures = state.forecastFailures

@@ -71,13 +71,6 @@ public struct ForecastCache: Sendable {
         )
     }
 
-    /// The cached entry for `coordinate` in `units`, fresh or not.
-    public func entry(
-        for coordinate: Coordinate, units: ForecastUnits, in entries: [Entry]
-    ) -> Entry? {
-        entries.first { Self.sameKey($0.coordinate, coordinate) && $0.forecast.units == units }
-    }
-
     /// Merges `fresh` into the cache: their locations are replaced, other entries kept for a
     /// day. Serialised with other writers by the directory lock; written atomically.
     /// - Throws: `FileSystemError` naming the state directory when it cannot be written.

@@ -88,7 +88,7 @@ extension KioskSnapshot {
         switch slide.kind {
         case .empty: parts.append("No favourites yet")
         case .page(let page):
-            let city = slide.cityIndex == nil ? nil : self.page.city?.city.name
+            let city = slide.cityIndex == nil ? nil : self.page.city?.displayName
             parts.append("Showing the \(page.rawValue) page" + (city.map { " of \($0)" } ?? ""))
         }
         if forecastError != nil { parts.append("forecast failing") }

@@ -64,7 +64,10 @@ extension KioskState {
 
     /// What the page shows now, as far as the panel's policy cares.
     func panelContent(at now: KioskTime) -> PanelContent {
-        let city = currentCity.map { " of \($0.name)" } ?? ""
+        // Named as the page names it: two favourites called Rome are two contents.
+        let city =
+            currentCity.map { " of \(PlaceNames.displayName(of: $0, among: settings.cities))" }
+            ?? ""
         let what = slide.page.map { "\($0.rawValue) page" + (slide.cityIndex == nil ? "" : city) }
         return PanelContent(
             slide: "\(what ?? "empty page"), step \(slideStep)", forecastFetchedAt: lastForecast,
