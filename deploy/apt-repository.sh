@@ -117,6 +117,10 @@ write() {
 }
 
 # --- the indexes and their signatures, suite by suite ----------------------------------
+# Checksums: SHA256 only, as in Debian's own archive (apt fetches an index by-hash under
+# the strongest checksum the Release lists, so by-hash holds exactly those).
+only_sha256=(-o APT::FTPArchive::MD5=false -o APT::FTPArchive::SHA1=false
+    -o APT::FTPArchive::SHA512=false)
 changed_suites=0
 for suite in $SUITES; do
     [ -d "$out/pool/$suite" ] || continue
@@ -127,7 +131,7 @@ for suite in $SUITES; do
         mkdir -p "$scratch/$suite/$index"
         # Paths in Packages are relative to the repository's top (Filename: pool/...).
         (cd "$out" && apt-ftparchive --arch "$architecture" \
-            -o APT::FTPArchive::MD5=false -o APT::FTPArchive::SHA1=false packages "pool/$suite") \
+            "${only_sha256[@]}" packages "pool/$suite") \
             >"$scratch/$suite/$index/Packages" 2>"$scratch/ftparchive.log" ||
             fail "apt-ftparchive could not index pool/$suite: $(head -1 "$scratch/ftparchive.log")"
         cmp -s "$scratch/$suite/$index/Packages" "$dists/$index/Packages" || unchanged=no
@@ -165,7 +169,7 @@ for suite in $SUITES; do
         -o APT::FTPArchive::Release::Components=main \
         -o "APT::FTPArchive::Release::Description=$description" \
         -o APT::FTPArchive::Release::Acquire-By-Hash=yes \
-        -o APT::FTPArchive::MD5=false -o APT::FTPArchive::SHA1=false \
+        "${only_sha256[@]}" \
         release .) >"$scratch/$suite-Release" 2>"$scratch/ftparchive.log" ||
         fail "apt-ftparchive could not write dists/$suite/Release: $(head -1 "$scratch/ftparchive.log")"
     signing=(gpg --batch --yes --local-user "$fingerprint" --digest-algo SHA512)

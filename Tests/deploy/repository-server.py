@@ -15,16 +15,21 @@ import os
 import socket
 import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import unquote
 
 
 def handler(directory, log):
     class Handler(SimpleHTTPRequestHandler):
+        # Keep-alive: apt asks for all its files over one connection.
+        protocol_version = "HTTP/1.1"
+
         def __init__(self, *arguments, **keywords):
             super().__init__(*arguments, directory=directory, **keywords)
 
         def log_request(self, code="-", size="-"):
             with open(log, "a", encoding="utf-8") as file:
-                file.write(f"{self.command} {self.path} {int(code) if code != '-' else code}\n")
+                status = int(code) if code != "-" else code
+                file.write(f"{self.command} {unquote(self.path)} {status}\n")
 
         def log_message(self, format, *arguments):
             pass

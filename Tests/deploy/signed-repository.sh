@@ -206,6 +206,14 @@ check "apt-cache policy weather-kiosk: candidate $version from $url bookworm/mai
     policy_is "(none)" "$version" "$version"
 check "apt-get download weather-kiosk fetches the published .deb, byte for byte" \
     downloads_as "$version" "$first"
+# fetched_by_hash: apt asked for the index by its checksum (Acquire-By-Hash) and got it,
+# and nothing it asked for was missing.
+fetched_by_hash() {
+    cat "$scratch/requests.log"
+    grep -q "^GET /dists/bookworm/main/binary-amd64/by-hash/SHA256/[0-9a-f]\{64\} 200$" \
+        "$scratch/requests.log" && ! grep -q " 404$" "$scratch/requests.log"
+}
+check "apt fetched the index by-hash, and found every file it asked for" fetched_by_hash
 
 check "apt-repository.sh adds $second_version next to $version" publish "$repository" "$second"
 check "the pool keeps $version and the index lists both" \
