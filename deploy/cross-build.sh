@@ -5,6 +5,8 @@
 #   sudo deploy/cross-build.sh [bookworm|trixie]          build (default: bookworm)
 #   sudo deploy/cross-build.sh --prepare SUITE            only download and cache (steps 1-5)
 #   sudo deploy/cross-build.sh --exec SUITE -- CMD ARG...  run CMD in the build chroot
+#   sudo deploy/cross-build.sh --arch amd64 SUITE          the same for a 64-bit PC (amd64)
+#                                                         against that suite's libraries
 #
 # How: Debian sid's Swift 6.2.3 (in a sid chroot, as it needs a newer glibc than the host's)
 # cross-compiles against an arm64 sysroot made of the chosen suite's own .debs, through a
@@ -18,8 +20,9 @@
 #                              about 5 GB, the first run downloads about 1.4 GB)
 #   DEBIAN_MIRROR              Debian archive (default http://deb.debian.org/debian)
 #
-# The stripped binary lands in .build-arm64-SUITE/weather-kiosk in the project, its .deb in
-# out/deb/weather-kiosk_VERSION-1~SUITE_arm64.deb.
+# The stripped binary lands in .build-ARCH-SUITE/weather-kiosk in the project (ARCH: arm64,
+# or amd64 with --arch amd64, which can go before any of the forms above), its .deb in
+# out/deb/weather-kiosk_VERSION-1~SUITE_ARCH.deb.
 set -euo pipefail
 
 project=$(cd "$(dirname "$0")/.." && pwd -P)
@@ -31,7 +34,7 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
 usage() {
-    echo "usage: $0 [bookworm|trixie]" >&2
+    echo "usage: $0 [--arch arm64|amd64] [bookworm|trixie]" >&2
     echo "       $0 --prepare bookworm|trixie" >&2
     echo "       $0 --exec bookworm|trixie -- COMMAND [ARGUMENT...]" >&2
     exit 2
@@ -40,6 +43,19 @@ usage() {
 original_arguments=("$@")
 mode=build
 suite=bookworm
+arch=arm64
+if [ "${1:-}" = "--arch" ]; then
+    arch=${2:-}
+    shift 2 || usage
+    case "$arch" in
+        arm64 | amd64) ;;
+        *)
+            echo "cross-build.sh: unknown architecture '$arch': choose arm64 (a 64-bit" \
+                "Raspberry Pi) or amd64 (a 64-bit PC)." >&2
+            exit 2
+            ;;
+    esac
+fi
 if [ "${1:-}" = "--exec" ]; then
     mode="exec"
     suite=${2:-}
@@ -84,10 +100,14 @@ fi
 step 1 "debootstrap (to make the build chroot)" fetch_debootstrap
 step 2 "Debian sid build chroot with Swift and qemu-user (about 750 MB the first time)" \
     make_build_chroot
-step 3 "Swift's arm64 standard library from sid (about 530 MB the first time)" \
-    fetch_swift_arm64
-step 4 "arm64 sysroot of $suite's libraries (about 80 MB the first time)" make_sysroot
-step 5 "Swift SDK bundle debian-$suite-aarch64" write_sdk_bundle
+if [ "$arch" = arm64 ]; then
+    step 3 "Swift's arm64 standard library from sid (about 530 MB the first time)" \
+        fetch_swift_arm64
+else
+    step 3 "Swift's amd64 standard library (the chroot's own)" copy_swift_amd64
+fi
+step 4 "$arch sysroot of $suite's libraries (about 80 MB the first time)" make_sysroot
+step 5 "Swift SDK bundle $sdk_id" write_sdk_bundle
 if [ "$mode" = prepare ]; then
     progress "$suite is prepared in $cache; the build itself is: $0 $suite"
     exit 0
@@ -99,8 +119,8 @@ if [ "$mode" = exec ]; then
     exit $?
 fi
 
-step 7 "building weather-kiosk for arm64 ($suite, release, Swift stdlib linked statically)" \
+step 7 "building weather-kiosk for $arch ($suite, release, Swift stdlib linked statically)" \
     build_release
 step 8 "stripping" strip_binary
-step 9 "packaging (deploy/build-deb.sh --arch arm64 --suite $suite)" package_deb
+step 9 "packaging (deploy/build-deb.sh --arch $arch --suite $suite)" package_deb
 report_binary

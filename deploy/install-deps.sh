@@ -16,6 +16,8 @@ set -eu
 # broker (with a TLS listener whose CA they make) and talk to it as Home Assistant would.
 # qemu-system-arm through libc6-dev-arm64-cross: Tests/system/run.sh, the arm64 Debian VM
 # (listed here so that its preparation in the background of .ci/run never waits for apt's lock).
+# apt-utils (apt-ftparchive), gnupg, gpgv, xz-utils: deploy/apt-repository.sh, the signed apt
+# repository, and its tests.
 build_packages="
     pkg-config
     libmosquitto-dev
@@ -46,6 +48,10 @@ build_packages="
     python3
     gcc-aarch64-linux-gnu
     libc6-dev-arm64-cross
+    apt-utils
+    gnupg
+    gpgv
+    xz-utils
 "
 runtime_packages="
     libmosquitto1

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # The system VM's checks across boots (sourced by run.sh after checks.sh, with Rome and Oslo
-# as favourites): a clean reboot, power cuts at random moments, an upgrade over an edited
-# config, and purge. Uses run.sh's boot_vm, wait_for_ssh, guest and checks.sh's helpers.
+# as favourites): a clean reboot, power cuts at random moments, an upgrade from the signed
+# repository over an edited config, a tampered repository refused, and purge. Uses
+# run.sh's boot_vm, wait_for_ssh, guest, checks.sh's helpers and repository.sh's checks.
 
 # json_times FILE: every number under a "time" key in FILE, one per line.
 json_times() {
@@ -144,33 +145,12 @@ for round in 1 2 3; do
     rm -f "$fake_log.hold"
 done
 
-# --- upgrade and purge ----------------------------------------------------------------
-# The same package with a higher version (repacked), over a config edited by hand: the
-# edit survives (a conffile), the service is restarted.
-upgrade_keeps_edit() {
-    local repack=$work/repack version new before pid
-    rm -rf "$repack"
-    dpkg-deb -R "$deb" "$repack" || return 1
-    version=$(sed -n 's/^Version: //p' "$repack/DEBIAN/control")
-    new=${version/-1~/-2~}
-    [ "$new" != "$version" ] || new=$version+1
-    sed -i "s/^Version: .*/Version: $new/" "$repack/DEBIAN/control"
-    dpkg-deb --root-owner-group -b "$repack" "$work/upgrade.deb" >/dev/null || return 1
-    guest 'cat >/root/weather-kiosk-upgrade.deb' <"$work/upgrade.deb" || return 1
-    guest 'echo "# edited by hand before the upgrade" >>/etc/weather-kiosk/config.toml' || return 1
-    before=$(guest 'sha256sum </etc/weather-kiosk/config.toml')
-    pid=$(guest systemctl show -P MainPID weather-kiosk)
-    guest 'cd /root && apt-get install -y -q ./weather-kiosk-upgrade.deb </dev/null' \
-        >"$work/apt-upgrade.log" 2>&1 || { tail -15 "$work/apt-upgrade.log"; return 1; }
-    wait_active 120 || return 1
-    echo "$version -> $(guest "dpkg-query -W -f '\${Version}' weather-kiosk"), MainPID $pid -> $(guest systemctl show -P MainPID weather-kiosk)"
-    [ "$(guest "dpkg-query -W -f '\${Version}' weather-kiosk")" = "$new" ] &&
-        [ "$(guest 'sha256sum </etc/weather-kiosk/config.toml')" = "$before" ] &&
-        [ "$(guest systemctl show -P MainPID weather-kiosk)" != "$pid" ] &&
-        guest 'grep -q "^# edited by hand" /etc/weather-kiosk/config.toml'
-}
-check "upgrade to a higher version over an edited config.toml: the edit survives, the service restarted" \
-    upgrade_keeps_edit
+# --- upgrade, a tampered repository, and purge ----------------------------------------
+check "apt upgrade from the signed repository (a newer version published into it) over an edited config.toml: the edit survives, the service restarted, the older version still offered" \
+    upgrade_from_repository
+check "a tampered InRelease (an attacker's index under the genuine signature) is refused: apt-get update fails naming the signature, nothing newer is offered or fetched" \
+    tampered_repository_refused
+sed 's/^/    /' "$work/apt-update-tampered.log" 2>/dev/null || true
 check "apt purge removes the package, the user and group, the state and the config" \
     guest 'apt-get purge -y -q weather-kiosk </dev/null >/tmp/purge.log 2>&1 || { tail /tmp/purge.log; exit 1; }
         ! getent passwd weather-kiosk && ! getent group weather-kiosk && [ ! -e /var/lib/weather-kiosk ] &&

@@ -132,6 +132,8 @@ empty_page_shows_address() {
 guest_address=$(guest "ip -4 -o addr show scope global | awk '{ print \$4 }' | cut -d/ -f1 | head -1")
 
 # --- as installed, with the config as packaged ---------------------------------------
+check "installed from the signed repository: the published version, its .deb fetched from $REPOSITORY_URL's pool, apt-cache policy names the repository" \
+    installed_from_repository
 check "systemctl is-active weather-kiosk: active under the unit as packaged (Type=notify: READY=1 was sent)" \
     wait_active 120
 check "the unit is the packaged one, with no drop-ins" \

@@ -6,12 +6,15 @@
 #   Tests/system/run.sh [--prepare] SUITE     SUITE: bookworm | trixie
 #
 # The .deb is out/deb/weather-kiosk_*~SUITE_arm64.deb (deploy/cross-build.sh SUITE makes
-# it; set WEATHER_KIOSK_DEB to use another). Runs as root (debootstrap, chroot, binfmt).
+# it; set WEATHER_KIOSK_DEB to use another); the guest installs it with apt from a signed
+# repository made of it (Tests/system/repository.sh). Runs as root (debootstrap, chroot,
+# binfmt).
 # The root file system, kernel and initramfs are cached in
 # WEATHER_KIOSK_SYSTEM_CACHE/SUITE (default /var/cache/weather-kiosk-system); --prepare
 # only fills the cache. The VM's network is QEMU's user mode with restrict=on: the guest
 # reaches only 10.0.2.100:80, which is a fake Open-Meteo run per connection on this
-# machine (fake-open-meteo.py), and this machine reaches the guest's sshd through
+# machine (fake-open-meteo.py), and 10.0.2.101:80, the signed apt repository (served the
+# same way by Tests/deploy/repository-server.py), and this machine reaches the guest's sshd through
 # 127.0.0.1 only. Prints one line per check and "N passed, N failed"; exits 1 when a check
 # failed, 2 on a usage error. WEATHER_KIOSK_SYSTEM_SMP sets the VM's CPUs (default 2).
 set -euo pipefail
@@ -116,12 +119,17 @@ unshare --mount --propagation private -- bash -c '
         run_apt "$@"
     fi
     cp -n "$root"/var/cache/apt/archives/*.deb "$1/archives/" 2>/dev/null || true
+    # The VM installs the package from the signed repository, not from this copy.
+    rm "$root/root/$4"
     . "$5" && install_chips "$1" "$6" "$root" # chips
     umount "$root/proc"
     mkfs.ext4 -q -L kiosk-root -d "$root" "$2/root.img" 2G >/dev/null
 ' system "$cache" "$work" "$deb" "$deb_name" \
     "$project/Tests/system/chips.sh" "$project" ||
     fail "making the disk image failed (log: $work/apt-download.log)."
+
+# shellcheck source=Tests/system/repository.sh
+. "$project/Tests/system/repository.sh" # the signed apt repository it installs from
 
 # --- booting --------------------------------------------------------------------------
 # Two emulated CPUs (a Pi has four); WEATHER_KIOSK_SYSTEM_SMP=1 when two suites run side by
@@ -138,13 +146,14 @@ stop_vm() {
     fi
     qemu_pid=""
 }
-trap stop_vm EXIT
+trap 'stop_vm; forget_repository_keys' EXIT
 
 # boot_vm: starts QEMU in the background on $work/root.img; the console goes to a file.
 boot_vm() {
     local network="user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:$ssh_port-:22"
     network="$network,guestfwd=tcp:10.0.2.100:80-cmd:/usr/bin/python3"
     network="$network $project/Tests/system/fake-open-meteo.py --stdio $fake_log"
+    network="$network,$repository_forward"
     rm -f "$work/monitor.sock"
     qemu-system-aarch64 -nodefaults -M virt -cpu cortex-a72 -smp "$smp" -m 1024 \
         -display none -no-reboot \
@@ -185,10 +194,18 @@ wait_for_ssh 600 || fail "the VM's sshd did not answer within 10 minutes (consol
 say "sshd answers"
 
 # --- installing as a user does --------------------------------------------------------
-say "apt install ./$deb_name in the VM (no network: its Depends come from the image's apt cache)"
-if ! guest "cd /root && apt-get install -y -q ./$deb_name" >"$work/apt-install.log" 2>&1; then
+say "apt install weather-kiosk from the signed repository at $REPOSITORY_URL (its Depends from the image's apt cache)"
+add_repository || fail "could not add the repository's key and $sources_file in the VM."
+update_verified "$work/apt-update.log" >/dev/null ||
+    { sed 's/^/    /' "$work/apt-update.log"; fail "apt-get update from $REPOSITORY_URL in the VM failed or warned."; }
+guest apt-cache policy weather-kiosk >"$work/apt-policy.log" 2>&1
+printf '    # %s\n' "$repository_update"
+sed 's/^/    /' "$work/apt-update.log"
+printf '    # apt-cache policy weather-kiosk\n'
+sed 's/^/    /' "$work/apt-policy.log"
+if ! guest 'apt-get install -y -q weather-kiosk </dev/null' >"$work/apt-install.log" 2>&1; then
     tail -20 "$work/apt-install.log"
-    fail "apt install ./$deb_name in the VM failed (log: $work/apt-install.log)."
+    fail "apt install weather-kiosk in the VM failed (log: $work/apt-install.log)."
 fi
 say "installed"
 # shellcheck source=Tests/system/checks.sh

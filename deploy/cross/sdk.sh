@@ -1,5 +1,6 @@
-# The Swift SDK steps of deploy/cross-build.sh (arm64 Swift libraries, the suite's sysroot,
-# the SDK bundle) and the build itself; sourced through steps.sh, not run on its own.
+# The Swift SDK steps of deploy/cross-build.sh (the target's Swift libraries, the suite's
+# sysroot, the SDK bundle) and the build itself; sourced through steps.sh, not run on its
+# own.
 # shellcheck shell=bash
 
 debian_keys=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -17,7 +18,7 @@ package_of_library() {
         libmosquitto.so.1) echo libmosquitto1 ;;
         libstdc++.so.6) echo libstdc++6 ;;
         libgcc_s.so.1) echo libgcc-s1 ;;
-        libc.so.6 | libm.so.6 | ld-linux-aarch64.so.1) echo libc6 ;;
+        libc.so.6 | libm.so.6 | ld-linux-aarch64.so.1 | ld-linux-x86-64.so.2) echo libc6 ;;
         *) echo "?$1" ;;
     esac
 }
@@ -97,26 +98,52 @@ fetch_swift_arm64() {
     write_stamp swift-arm64 "$swift_recipe $version"
 }
 
+# For amd64 the chroot's own Swift is the target's: its modules, static libraries and
+# clang headers, linked (not copied) into a tree like fetch_swift_arm64's.
+copy_swift_amd64() {
+    local version swift_tree=$root$cross_dir/swift-amd64 library=usr/libexec/swift/lib part
+    version=$(chroot_swift_package_version)
+    if stamp_is swift-amd64 "$swift_recipe $version" && [ -d "$swift_tree/usr" ]; then
+        progress "cached in $swift_tree (swiftlang $version)"
+        return
+    fi
+    rm -rf "$swift_tree"
+    mkdir -p "$swift_tree/$library"
+    for part in swift swift_static clang; do
+        [ -d "$root/$library/$part" ] && cp -al "$root/$library/$part" "$swift_tree/$library/"
+    done
+    rm -rf "$swift_tree/$library/swift/host" "$swift_tree/$library/swift/embedded" \
+        "$swift_tree/$library/swift/pm"
+    find "$swift_tree" -name 'Testing.swiftcrossimport' -prune -exec rm -rf {} +
+    write_stamp swift-amd64 "$swift_recipe $version"
+    progress "$swift_tree (swiftlang $version)"
+}
+
 # --- step 4 ---------------------------------------------------------------------------
 
-# The suite's arm64 C libraries (with their dependency closure) unpacked into the sysroot,
-# plus sid's arm64 Swift libraries (hard links to the shared copy).
+# The suite's C libraries for the target (with their dependency closure) unpacked into the
+# sysroot, plus the target's Swift libraries (hard links to the shared copy).
 make_sysroot() {
-    local apt_directory=$cross_dir/apt-$suite swift_version gcc_version
+    local apt_directory=$cross_dir/apt-$suite swift_version gcc_version stamp=sysroot-$suite
+    # (arm64 keeps the names it had before amd64 was added, and so its cache.)
+    if [ "$arch" != arm64 ]; then
+        apt_directory=$apt_directory-$arch
+        stamp=$stamp-$arch
+    fi
     swift_version=$(chroot_swift_package_version)
     gcc_version=$(gcc_version_of_suite)
     # The package list is part of the key: a library added to it rebuilds the sysroot.
     local key
     key="$sysroot_recipe $swift_version $(echo $sysroot_packages_common | cksum | cut -d' ' -f1)"
-    if stamp_is "sysroot-$suite" "$key" &&
-        [ -d "$root$sysroot/usr/lib/aarch64-linux-gnu" ]; then
+    if stamp_is "$stamp" "$key" && [ -d "$root$sysroot/usr/lib/$multiarch" ]; then
         progress "cached in $root$sysroot"
+        link_merged_usr
         build_glibc_shim
         return
     fi
     rm -rf "$root$bundle" "$root$apt_directory"
-    write_apt_config "$apt_directory" arm64 "$mirror $suite main" "$debian_keys" "$root"
-    progress "downloading $suite's arm64 libraries"
+    write_apt_config "$apt_directory" "$arch" "$mirror $suite main" "$debian_keys" "$root"
+    progress "downloading $suite's $arch libraries"
     # shellcheck disable=SC2086  # the package list is meant to split into words
     {
         chroot_apt "$apt_directory/apt.conf" update &&
@@ -124,7 +151,7 @@ make_sysroot() {
                 --no-install-recommends $sysroot_packages_common \
                 "libgcc-$gcc_version-dev" "libstdc++-$gcc_version-dev"
     } >"$cache/sysroot-$suite-apt.log" 2>&1 ||
-        fail "downloading $suite's arm64 libraries from $mirror failed (log:" \
+        fail "downloading $suite's $arch libraries from $mirror failed (log:" \
             "$cache/sysroot-$suite-apt.log)."
     local archive count=0
     mkdir -p "$root$sysroot"
@@ -134,19 +161,25 @@ make_sysroot() {
     done
     progress "unpacked $count packages"
     relativize_symlinks "$root$sysroot"
-    # trixie's libc6 ships the dynamic loader in /usr/lib only and counts on the merged-/usr
-    # links that base-files makes; qemu -L needs them to find /lib/ld-linux-aarch64.so.1.
-    local directory
-    for directory in lib bin sbin; do
-        [ -e "$root$sysroot/$directory" ] || ln -s "usr/$directory" "$root$sysroot/$directory"
-    done
-    cp -al "$root$cross_dir/swift-arm64/." "$root$sysroot/"
+    link_merged_usr
+    cp -al "$root$cross_dir/swift-$arch/." "$root$sysroot/"
     # swift-driver looks for swiftrt.o under SDK/usr/lib/swift, not in the resource directory.
     ln -sfn ../libexec/swift/lib/swift "$root$sysroot/usr/lib/swift"
     ln -sfn ../libexec/swift/lib/swift_static "$root$sysroot/usr/lib/swift_static"
     rm -rf "$root$apt_directory"
     build_glibc_shim
-    write_stamp "sysroot-$suite" "$key"
+    write_stamp "$stamp" "$key"
+}
+
+# trixie's libc6 ships the dynamic loader in /usr only and counts on the merged-/usr links
+# that base-files makes: qemu -L needs them to find /lib/ld-linux-aarch64.so.1, and the
+# linker to follow amd64's libc.so script to /lib64/ld-linux-x86-64.so.2.
+link_merged_usr() {
+    local directory
+    for directory in lib bin sbin lib64; do
+        [ -d "$root$sysroot/usr/$directory" ] || continue
+        [ -e "$root$sysroot/$directory" ] || ln -s "usr/$directory" "$root$sysroot/$directory"
+    done
 }
 
 # Absolute symlinks in the sysroot (libm.so -> /lib/aarch64-linux-gnu/libm.so.6) would
@@ -164,21 +197,24 @@ relativize_symlinks() {
 # compile deploy/cross/glibc238compat.c into the sysroot; the toolset links it.
 build_glibc_shim() {
     [ "$suite" = bookworm ] || return 0
-    local source=$cross_dir/glibc238compat.c object=$cross_dir/glibc238compat-$suite.o
+    local source=$cross_dir/glibc238compat.c object=$cross_dir/glibc238compat-$suite-$arch.o
     cp "$project/deploy/cross/glibc238compat.c" "$root$source"
-    in_chroot_plain clang --target=aarch64-linux-gnu --sysroot="$sysroot" -O2 -fPIC -Wall \
+    in_chroot_plain clang --target="$multiarch" --sysroot="$sysroot" -O2 -fPIC -Wall \
         -Werror -c "$source" -o "$object"
-    rm -f "$root$sysroot/usr/lib/aarch64-linux-gnu/libglibc238compat.a"
-    in_chroot_plain llvm-ar rcs "$sysroot/usr/lib/aarch64-linux-gnu/libglibc238compat.a" \
-        "$object"
+    rm -f "$root$sysroot/usr/lib/$multiarch/libglibc238compat.a"
+    in_chroot_plain llvm-ar rcs "$sysroot/usr/lib/$multiarch/libglibc238compat.a" "$object"
     progress "glibc 2.38 compatibility shim built into the sysroot"
 }
 
 # --- step 5 ---------------------------------------------------------------------------
 
 write_sdk_bundle() {
-    local variant=$root$bundle/$sdk_id linker_options=""
-    [ "$suite" = bookworm ] && linker_options='"linker": { "extraCLIOptions": ["-lglibc238compat"] },'
+    local variant=$root$bundle/$sdk_id linker_options="" test_runner=""
+    [ "$suite" = bookworm ] && linker_options=',
+  "linker": { "extraCLIOptions": ["-lglibc238compat"] }'
+    # arm64 test bundles run under qemu; amd64 ones need no runner.
+    [ "$arch" = arm64 ] && test_runner=',
+  "testRunner": { "path": "/usr/local/bin/qemu-aarch64-static", "extraCLIOptions": ["-L", "'"$sysroot"'"] }'
     mkdir -p "$variant"
     cat >"$root$bundle/info.json" <<EOF
 {
@@ -201,7 +237,7 @@ EOF
 {
   "schemaVersion": "4.0",
   "targetTriples": {
-    "aarch64-unknown-linux-gnu": {
+    "$target_triple": {
       "sdkRootPath": "sysroot",
       "swiftResourcesPath": "sysroot/usr/lib/swift",
       "swiftStaticResourcesPath": "sysroot/usr/lib/swift_static",
@@ -214,9 +250,7 @@ EOF
     cat >"$variant/toolset.json" <<EOF
 {
   "schemaVersion": "1.0",
-  "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] },
-  $linker_options
-  "testRunner": { "path": "/usr/local/bin/qemu-aarch64-static", "extraCLIOptions": ["-L", "$sysroot"] }
+  "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] }$linker_options$test_runner
 }
 EOF
     progress "$cross_dir/sdk/$sdk_id.artifactbundle (inside the chroot)"
@@ -230,13 +264,13 @@ build_release() {
 }
 
 strip_binary() {
-    in_chroot llvm-objcopy --strip-all "$scratch/aarch64-unknown-linux-gnu/release/weather-kiosk" \
+    in_chroot llvm-objcopy --strip-all "$scratch/$target_triple/release/weather-kiosk" \
         "$scratch/weather-kiosk"
 }
 
 # The .deb for the suite, from the stripped binary; handed to the user who ran sudo.
 package_deb() {
-    deb=$("$project/deploy/build-deb.sh" --arch arm64 --suite "$suite" \
+    deb=$("$project/deploy/build-deb.sh" --arch "$arch" --suite "$suite" \
         --binary "$project/$scratch/weather-kiosk")
     if [ -n "${SUDO_UID:-}" ]; then
         chown "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" "$(dirname "$deb")" "$deb"
@@ -260,15 +294,21 @@ report_binary() {
     done
     # shellcheck disable=SC2086  # the lists are meant to split into words
     packages=$(printf '%s\n' $packages fonts-dejavu-core | sort -u | tr '\n' ' ')
-    printf '\nweather-kiosk for arm64 (%s): %s\n' "$suite" "$binary"
+    printf '\nweather-kiosk for %s (%s): %s\n' "$arch" "$suite" "$binary"
     printf '  %s bytes (%s MB), stripped; needs %s at most and these shared libraries:\n' \
         "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$glibc"
     printf '  %s\n' "$(echo $libraries)"
-    printf '  On the Pi (Raspberry Pi OS %s, 64-bit): sudo apt install %s\n' "$suite" "$packages"
+    if [ "$arch" = arm64 ]; then
+        printf '  On the Pi (Raspberry Pi OS %s, 64-bit): sudo apt install %s\n' "$suite" "$packages"
+    else
+        printf '  On the PC (Debian %s, amd64): sudo apt install %s\n' "$suite" "$packages"
+    fi
     [ -z "$unknown" ] ||
         printf '  and the packages that hold%s (not known to this script)\n' "$unknown"
-    printf '\nThe package, with the service, the config and what the Pi needs as Depends:\n'
+    local machine="the Pi" login=pi@raspberrypi.local
+    [ "$arch" = arm64 ] || { machine="the PC"; login=you@kiosk-pc.local; }
+    printf '\nThe package, with the service, the config and what %s needs as Depends:\n' "$machine"
     printf '  %s\n' "$deb"
-    printf '  scp %s pi@raspberrypi.local:\n' "${deb#"$project"/}"
-    printf '  then on the Pi: sudo apt install ./%s\n' "$(basename "$deb")"
+    printf '  scp %s %s:\n' "${deb#"$project"/}" "$login"
+    printf '  then on %s: sudo apt install ./%s\n' "$machine" "$(basename "$deb")"
 }

@@ -17,13 +17,20 @@ sysroot_packages_common="libc6-dev linux-libc-dev libcurl4-openssl-dev libcairo2
     libgpiod-dev libi2c-dev libdrm-dev libmosquitto-dev libtomlplusplus-dev fonts-dejavu-core"
 chroot_path=/usr/libexec/swift/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
-# Sets the paths that depend on the cache directory and the suite.
+# Sets the paths that depend on the cache directory, the suite and the architecture
+# (arm64 or amd64): target_triple names it as Debian's Swift modules do (its amd64 ones
+# are built for x86_64-pc-linux-gnu), multiarch as Debian's library directories do.
 set_paths() {
     root=$cache/sid-amd64
-    sdk_id=debian-$suite-aarch64
+    case "$arch" in
+        arm64) triple_arch=aarch64 target_triple=aarch64-unknown-linux-gnu ;;
+        amd64) triple_arch=x86_64 target_triple=x86_64-pc-linux-gnu ;;
+    esac
+    multiarch=$triple_arch-linux-gnu
+    sdk_id=debian-$suite-$triple_arch
     bundle=$cross_dir/sdk/$sdk_id.artifactbundle
     sysroot=$bundle/$sdk_id/sysroot
-    scratch=.build-arm64-$suite
+    scratch=.build-$arch-$suite
 }
 
 progress() { printf 'cross-build.sh: %s\n' "$*"; }
@@ -260,7 +267,7 @@ in_chroot_plain() {
 # Runs a command inside the chroot, in the project directory, with the suite's cross
 # settings in the environment.
 in_chroot() {
-    local sysroot_pkgconfig=$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:$sysroot/usr/share/pkgconfig
+    local sysroot_pkgconfig=$sysroot/usr/lib/$multiarch/pkgconfig:$sysroot/usr/share/pkgconfig
     chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH="$chroot_path" \
         TERM="${TERM:-dumb}" CI="${CI:-}" \
         CROSS_SUITE="$suite" CROSS_SYSROOT="$sysroot" CROSS_SDKS_PATH="$cross_dir/sdk" \
