@@ -8,14 +8,16 @@ import KioskCore
 public enum ConfigReference {
     /// The whole page.
     public static func markdown() -> String {
+        let profiled = profiledPaths()
         var lines = introduction()
         lines += section(
             "Top level", summary: "Which board the kiosk runs on, and where it keeps its state.",
-            keys: ConfigSchema.keys.filter { !$0.path.contains(".") })
+            keys: ConfigSchema.keys.filter { !$0.path.contains(".") }, profiled: profiled)
         for table in ConfigSchema.tableNames {
             lines += section(
                 "[\(table)]", summary: ConfigSchema.tableSummaries[table] ?? "",
-                keys: ConfigSchema.keys.filter { $0.path.hasPrefix(table + ".") })
+                keys: ConfigSchema.keys.filter { $0.path.hasPrefix(table + ".") },
+                profiled: profiled)
         }
         lines += citySection()
         lines += profileSection(
@@ -54,8 +56,10 @@ public enum ConfigReference {
         ]
     }
 
-    private static func section(_ title: String, summary: String, keys: [ConfigKey]) -> [String] {
-        let profiled = profiledPaths()
+    /// A table of keys; `profiled` holds the keys some profile sets.
+    private static func section(
+        _ title: String, summary: String, keys: [ConfigKey], profiled: Set<String>
+    ) -> [String] {
         var lines = ["", "## \(title)", "", summary, "", "| key | takes | default | meaning |"]
         lines.append("| --- | --- | --- | --- |")
         for key in keys {
