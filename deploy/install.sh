@@ -90,10 +90,10 @@ fi
 # 2. The binary.
 if [ -z "$binary" ]; then
     if ! command -v swift >/dev/null 2>&1; then
-        echo "install.sh: no Swift toolchain: install Swift 6.2 or newer (README: \"Swift on the Pi\"), or build on a PC with deploy/cross-build.sh and pass --binary" >&2
+        echo "install.sh: no Swift toolchain: install Swift 6.2 or newer (docs/install-raspberry-pi.md: \"Swift on the Pi\"), or build on a PC with deploy/cross-build.sh and pass --binary" >&2
         exit 1
     fi
-    say "building the release binary (this takes a while on a Pi; see the README for times)"
+    say "building the release binary (this takes a while on a Pi; see docs/install-raspberry-pi.md for times)"
     (cd "$here" && swift build -c release --static-swift-stdlib --scratch-path .build-release --product weather-kiosk)
     binary="$here/.build-release/release/weather-kiosk"
 fi

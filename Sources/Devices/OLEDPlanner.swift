@@ -15,8 +15,9 @@ public enum OLEDController: String, Sendable, Hashable, CaseIterable {
     public var columnOffset: Int { self == .sh1106 ? 2 : 0 }
 
     /// The commands that set the controller up for a panel `height` pixels tall, ending
-    /// with the display on: DESIGN.md's sequence for the SSD1306; the SH1106 takes its DC-DC
-    /// converter command instead of the charge pump and has no addressing modes.
+    /// with the display on: the SSD1306's sequence in docs/hardware-and-services.md; the
+    /// SH1106 takes its DC-DC converter command instead of the charge pump and has no
+    /// addressing modes.
     public func initialisation(height: Int) -> [UInt8] {
         let multiplex = UInt8(height - 1)
         let comPins: UInt8 = height == 32 ? 0x02 : 0x12

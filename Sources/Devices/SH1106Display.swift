@@ -2,9 +2,10 @@ public import KioskCore
 
 /// An SH1106 OLED (128×64; 132 columns of RAM, the panel shows 2…129) over I2C, as a `MonochromeDisplay`.
 ///
-/// The first bitmap, and the first after any failure, sets the controller up with
-/// the SH1106 variant of DESIGN.md's sequence and writes the whole picture; after that only the pages that
-/// changed go over the bus, each from its first to its last changed column. The picture
+/// The first bitmap, and the first after any failure, sets the controller up with the
+/// SH1106 variant of the sequence in docs/hardware-and-services.md and writes the whole
+/// picture; after that only the pages that changed go over the bus, each from its first to
+/// its last changed column. The picture
 /// moves by a pixel every few minutes against burn-in (`BurnInShift`). Power: `dim` lowers
 /// the contrast, `off` turns the panel off (its RAM keeps the picture).
 public actor SH1106Display: MonochromeDisplay {

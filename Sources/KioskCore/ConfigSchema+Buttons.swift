@@ -2,7 +2,10 @@
 
 extension ConfigSchema {
     static let buttonKeys: [ConfigKey] = [
-        choice("buttons.backend", \.buttons.backend, summary: "gpiod | evdev | keyboard | none"),
+        choice(
+            "buttons.backend", \.buttons.backend,
+            summary:
+                "where presses come from: GPIO lines, an input device, the terminal, or nothing"),
         text(
             "buttons.next", \.buttons.next,
             summary: "GPIO line name (\"GPIO17\") or BCM offset (\"17\"); \"\" = not wired",
@@ -30,7 +33,8 @@ extension ConfigSchema {
             unit: "milliseconds", summary: "time between repeats"),
         choice(
             "buttons.pull", \.buttons.pull,
-            summary: "up | down | none: the GPIO lines' pull resistor (up: pressed = low)"),
+            summary:
+                "the GPIO lines' pull resistor: up for a button to ground, down for one to 3.3 V"),
         text(
             "buttons.chip", \.buttons.chip,
             summary: "GPIO chip label such as \"pinctrl-bcm2711\"; default from the board"),
@@ -45,7 +49,7 @@ extension ConfigSchema {
         ConfigKey(
             path: "buttons.actions", kind: .table(ButtonActionMap.slotNames),
             summary:
-                "{ next = \"next_city\", select_long = \"refresh\", … }: "
+                "what each press does, by slot (select_long is a long press of select): "
                 + ButtonAction.configurable.map(\.rawValue).joined(separator: " | "),
             apply: applyActions,
             read: { configuration in

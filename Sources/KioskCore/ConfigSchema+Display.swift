@@ -5,11 +5,13 @@ extension ConfigSchema {
         choice(
             "display.kind", \.display.kind,
             summary:
-                "auto | drm | framebuffer | hd44780 | ssd1306 | sh1106 | png | terminal | inky | "
-                + EPaperPanel.all.map(\.kind).joined(separator: " | ")),
+                "what draws the pages: auto is DRM when a screen is connected, else the framebuffer; inky reads the panel from the Inky's EEPROM"
+        ),
         text(
             "display.device", \.display.device,
-            summary: "device path, or the PNG file for kind = \"png\"", check: nonEmpty),
+            summary:
+                "the framebuffer (/dev/fbN), the PNG file for kind = \"png\", or an e-paper panel's spidev",
+            check: nonEmpty),
         ConfigKey(
             path: "display.connector", kind: .string,
             summary:
@@ -63,11 +65,13 @@ extension ConfigSchema {
             read: { .array($0.display.pages.map { .string($0.rawValue) }) }),
         integer(
             "display.cycle_seconds", \.display.cycleSeconds, 2...3600, unit: "seconds",
-            summary: "seconds each page stays up"),
+            summary: "seconds each page stays up while cycling"),
         integer(
             "display.resume_after_seconds", \.display.resumeAfterSeconds, 0...86400,
             unit: "seconds", summary: "pause after a button press before cycling resumes"),
-        choice("display.theme", \.display.theme, summary: "dark | light | paper"),
+        choice(
+            "display.theme", \.display.theme,
+            summary: "colours of the pages: dark for a room at night, paper for e-paper"),
         optionalInteger(
             "display.min_refresh_minutes", \.display.minRefreshMinutes, 1...1440,
             summary:
@@ -213,7 +217,7 @@ extension ConfigSchema {
     private static let pinMapKey = ConfigKey(
         path: "display.pin_map", kind: .table(BackpackPinMap.signalNames),
         summary:
-            "PCF8574 pins of an hd44780 backpack: { rs = 0, rw = 1, e = 2, backlight = 3, d4 = 4, d5 = 5, d6 = 6, d7 = 7 }",
+            "which PCF8574 pin (0 to 7, or \"P0\" to \"P7\") drives each signal of an hd44780 LCD; signals left out keep the usual pin",
         apply: { value, configuration in
             let names = BackpackPinMap.signalNames
             guard case .table(let members) = value else {
@@ -266,7 +270,7 @@ extension ConfigSchema {
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Int?> & Sendable,
         _ range: ClosedRange<Int>, summary: String
     ) -> ConfigKey {
-        ConfigKey(
+        var key = ConfigKey(
             path: path, kind: .integer, summary: summary,
             apply: { value, configuration in
                 switch checkInteger(value, range) {
@@ -277,6 +281,9 @@ extension ConfigSchema {
                 }
             },
             read: { $0[keyPath: keyPath].map { .integer($0) } })
+        key.accepts = integerRange(range)
+        key.bounds = range
+        return key
     }
 
     /// What is wrong with the display keys together, for the kind in use: an LCD or OLED

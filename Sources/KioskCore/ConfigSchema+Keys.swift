@@ -26,7 +26,8 @@ extension ConfigSchema {
             },
             read: { $0.addon.map { .string($0) } }),
         text(
-            "state_dir", \.stateDirectory, summary: "where state and the forecast cache live",
+            "state_dir", \.stateDirectory,
+            summary: "directory of the state, the forecast cache and the last good config",
             check: absolutePath),
     ]
 
@@ -46,11 +47,20 @@ extension ConfigSchema {
     ]
 
     static let unitKeys: [ConfigKey] = [
-        choice("units.temperature", \.units.temperature, summary: "celsius | fahrenheit"),
-        choice("units.wind", \.units.wind, summary: "kmh | ms | mph | kn"),
-        choice("units.pressure", \.units.pressure, summary: "hPa | inHg | mmHg"),
-        choice("units.precipitation", \.units.precipitation, summary: "mm | inch"),
-        choice("units.clock", \.units.clock, summary: "24h | 12h"),
+        choice(
+            "units.temperature", \.units.temperature,
+            summary: "temperatures on the pages, in `forecast`, `status` and Home Assistant"),
+        choice(
+            "units.wind", \.units.wind,
+            summary: "wind speeds: km/h, m/s, mph or knots"),
+        choice(
+            "units.pressure", \.units.pressure,
+            summary: "pressures: station and sea-level, indoor and forecast"),
+        choice(
+            "units.precipitation", \.units.precipitation,
+            summary: "rain and snow amounts"),
+        choice(
+            "units.clock", \.units.clock, summary: "the clock on every page: 24-hour or 12-hour"),
     ]
 
     static let forecastKeys: [ConfigKey] = [
@@ -58,11 +68,12 @@ extension ConfigSchema {
             "forecast.refresh_minutes", \.forecast.refreshMinutes, 5...1440, unit: "minutes",
             summary: "minutes between forecast refreshes"),
         text(
-            "forecast.base_url", \.forecast.baseURL, summary: "Open-Meteo forecast API",
+            "forecast.base_url", \.forecast.baseURL,
+            summary: "Open-Meteo forecast API, without /v1/forecast",
             check: httpURL),
         text(
             "forecast.geocoding_url", \.forecast.geocodingURL,
-            summary: "Open-Meteo geocoding API", check: httpURL),
+            summary: "Open-Meteo geocoding API, without /v1/search", check: httpURL),
         text(
             "forecast.api_key", \.forecast.apiKey,
             summary: "commercial API key, sent as apikey=; empty for the free API",
@@ -82,7 +93,8 @@ extension ConfigSchema {
 
     static let controlKeys: [ConfigKey] = [
         text(
-            "control.socket", \.control.socket, summary: "path of the control socket",
+            "control.socket", \.control.socket,
+            summary: "the Unix socket the command line reaches the running kiosk on",
             check: absolutePath)
     ]
 
@@ -110,7 +122,7 @@ extension ConfigSchema {
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Int> & Sendable,
         _ range: ClosedRange<Int>, unit: String = "", summary: String
     ) -> ConfigKey {
-        ConfigKey(
+        var key = ConfigKey(
             path: path, kind: .integer, summary: summary,
             apply: { value, configuration in
                 switch checkInteger(value, range, unit: unit) {
@@ -121,13 +133,16 @@ extension ConfigSchema {
                 }
             },
             read: { .integer($0[keyPath: keyPath]) })
+        key.accepts = integerRange(range, unit: unit)
+        key.bounds = range
+        return key
     }
 
     static func float(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Double> & Sendable,
         _ range: ClosedRange<Double>, unit: String = "", summary: String
     ) -> ConfigKey {
-        ConfigKey(
+        var key = ConfigKey(
             path: path, kind: .float, summary: summary,
             apply: { value, configuration in
                 switch checkFloat(value, range, unit: unit) {
@@ -138,13 +153,15 @@ extension ConfigSchema {
                 }
             },
             read: { .float($0[keyPath: keyPath]) })
+        key.accepts = floatRange(range, unit: unit)
+        return key
     }
 
     static func optionalFloat(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Double?> & Sendable,
         _ range: ClosedRange<Double>, unit: String = "", summary: String
     ) -> ConfigKey {
-        ConfigKey(
+        var key = ConfigKey(
             path: path, kind: .float, summary: summary,
             apply: { value, configuration in
                 switch checkFloat(value, range, unit: unit) {
@@ -155,13 +172,15 @@ extension ConfigSchema {
                 }
             },
             read: { $0[keyPath: keyPath].map { .float($0) } })
+        key.accepts = floatRange(range, unit: unit)
+        return key
     }
 
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Choice> & Sendable,
         summary: String
     ) -> ConfigKey where Choice.RawValue == String {
-        ConfigKey(
+        var key = ConfigKey(
             path: path, kind: .string, summary: summary,
             apply: { value, configuration in
                 switch checkChoice(value, Choice.self) {
@@ -172,6 +191,8 @@ extension ConfigSchema {
                 }
             },
             read: { .string($0[keyPath: keyPath].rawValue) })
+        key.accepts = choiceList(Choice.self)
+        return key
     }
 }
 

@@ -2,7 +2,9 @@
 
 extension ConfigSchema {
     static let sensorKeys: [ConfigKey] = [
-        choice("sensor.kind", \.sensor.kind, summary: "bme280 | simulated | none"),
+        choice(
+            "sensor.kind", \.sensor.kind,
+            summary: "the indoor sensor: bme280 also finds a BMP280; simulated on a PC"),
         integer("sensor.bus", \.sensor.bus, 0...255, summary: "I2C bus number: /dev/i2c-N"),
         hexadecimal(
             integer(
@@ -64,10 +66,20 @@ extension ConfigSchema {
 }
 
 extension ConfigSchema {
-    /// `key`, marked as written in hexadecimal.
+    /// `key`, marked as written in hexadecimal, its bounds said that way too.
     static func hexadecimal(_ key: ConfigKey) -> ConfigKey {
         var key = key
         key.isHexadecimal = true
+        if let bounds = key.bounds {
+            key.accepts =
+                "a whole number from \(hex(bounds.lowerBound)) to \(hex(bounds.upperBound))"
+        }
         return key
+    }
+
+    /// "0x03": a number as an I2C address is written.
+    static func hex(_ number: Int) -> String {
+        let digits = String(number, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 2 - digits.count)) + digits
     }
 }

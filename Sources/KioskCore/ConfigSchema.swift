@@ -89,6 +89,13 @@ public struct ConfigKey: Sendable {
     public var isHexadecimal = false
     /// Whether the value is a secret (`mqtt.password`): `config show` prints it masked.
     public var isSecret = false
+    /// What values the key takes, worded as its check words a refusal ("a whole number from
+    /// 2 to 3600 seconds", `one of "dark", "light", "paper"`); nil where `kind` and the
+    /// summary say it.
+    public var accepts: String?
+    /// The bounds of a whole-number key, so that a key written in hexadecimal can say them
+    /// that way.
+    var bounds: ClosedRange<Int>?
 
     /// The key's current value in `configuration`; nil when it is unset (an absent night
     /// window, no elevation).
@@ -116,6 +123,33 @@ public enum ConfigSchema {
     public static let cityKeys = [
         "name", "country", "admin1", "latitude", "longitude",
         "timezone", "geoname_id",
+    ]
+
+    /// One line per `[[cities]]` key, as `summary` says it for the other keys: what it
+    /// means and what it takes.
+    public static let citySummaries: [String: String] = [
+        "name": "the name the pages show (required; at most 100 characters)",
+        "country": "country, shown after the name; absent: none",
+        "admin1": "region or state, to tell places of one name apart; absent: none",
+        "latitude": "decimal degrees, north positive, -90 to 90 (required)",
+        "longitude": "decimal degrees, east positive, -180 to 180 (required)",
+        "timezone":
+            "IANA time zone such as \"Europe/Rome\", kept as geocoding gives it (local times come from the forecast)",
+        "geoname_id":
+            "GeoNames id from geocoding: entries with one id (or within 1 km) are one place",
+    ]
+
+    /// One line per table: what the table is about, for the reference.
+    public static let tableSummaries: [String: String] = [
+        "station": "Where the kiosk hangs: its own place, fetched with the favourites.",
+        "units": "The units of every page, `forecast`, `status` and Home Assistant.",
+        "forecast": "Open-Meteo: how often, which servers, which key and language.",
+        "display": "What draws the pages, what it shows and when it sleeps.",
+        "sensor": "The indoor sensor on I2C.",
+        "buttons": "The buttons: where they are wired, how presses are told apart, what they do.",
+        "control": "The control socket the command line talks to the running kiosk on.",
+        "mqtt": "Home Assistant over MQTT; without a url the kiosk talks to no broker.",
+        "cities": "The favourites, one `[[cities]]` table each, in display order.",
     ]
 
     /// The key at a dotted path.

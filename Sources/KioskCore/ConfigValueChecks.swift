@@ -5,11 +5,28 @@ struct RefusedValue: Error {
     var text: String
 }
 
+/// What an integer key takes: "a whole number from 2 to 3600 seconds".
+func integerRange(_ range: ClosedRange<Int>, unit: String = "") -> String {
+    let unitText = unit.isEmpty ? "" : " \(unit)"
+    return "a whole number from \(range.lowerBound) to \(range.upperBound)\(unitText)"
+}
+
+/// What a decimal key takes: "a number from -30 to 30 °C".
+func floatRange(_ range: ClosedRange<Double>, unit: String = "") -> String {
+    let unitText = unit.isEmpty ? "" : " \(unit)"
+    return "a number from \(plain(range.lowerBound)) to \(plain(range.upperBound))\(unitText)"
+}
+
+/// What a choice key takes: `one of "celsius", "fahrenheit"`.
+func choiceList<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String
+where Choice.RawValue == String {
+    "one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+}
+
 func checkInteger(_ value: ConfigValue, _ range: ClosedRange<Int>, unit: String = "")
     -> Result<Int, RefusedValue>
 {
-    let unitText = unit.isEmpty ? "" : " \(unit)"
-    let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)\(unitText)"
+    let expected = integerRange(range, unit: unit)
     guard case .integer(let number) = value else {
         return .failure(
             RefusedValue(
@@ -24,9 +41,7 @@ func checkInteger(_ value: ConfigValue, _ range: ClosedRange<Int>, unit: String 
 func checkFloat(_ value: ConfigValue, _ range: ClosedRange<Double>, unit: String = "")
     -> Result<Double, RefusedValue>
 {
-    let unitText = unit.isEmpty ? "" : " \(unit)"
-    let expected =
-        "a number from \(plain(range.lowerBound)) to \(plain(range.upperBound))\(unitText)"
+    let expected = floatRange(range, unit: unit)
     let number: Double
     switch value {
     case .integer(let whole): number = Double(whole)
@@ -57,7 +72,7 @@ func checkChoice<Choice: RawRepresentable & CaseIterable>(_ value: ConfigValue, 
     -> Result<Choice, RefusedValue> where Choice.RawValue == String
 {
     let names = Choice.allCases.map(\.rawValue)
-    let expected = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    let expected = choiceList(Choice.self)
     guard case .string(let text) = value else {
         return .failure(
             RefusedValue(

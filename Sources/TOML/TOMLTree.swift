@@ -1,4 +1,4 @@
-// The parser behind a Swift API, so that only this adapter imports the C shim (README: layering).
+// The parser behind a Swift API, so that only this adapter imports the C shim (docs/development.md: layering).
 import CTOML
 public import KioskCore
 

@@ -10,7 +10,9 @@ struct ConfigCommand: ParsableCommand {
             Edits change only the key they name: comments, blank lines and the order of
             everything else in the file stay as they are. Nothing invalid is ever written.
             """,
-        subcommands: [Show.self, Check.self, Get.self, Set.self, Unset.self, Edit.self])
+        subcommands: [
+            Show.self, Check.self, Get.self, Set.self, Unset.self, Edit.self, Reference.self,
+        ])
 }
 
 extension ConfigCommand {
@@ -108,6 +110,19 @@ extension ConfigCommand {
         func run() throws {
             try ConfigCommands(store: options.store, console: .standard)
                 .edit(environment: ProcessSetup.environment)
+        }
+    }
+
+    struct Reference: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reference",
+            abstract: "Print every key: what it takes, its default and its meaning, as Markdown.",
+            discussion:
+                "docs/configuration-reference.md is this output, made from the program's own schema."
+        )
+
+        func run() {
+            ConfigCommands.reference(console: .standard)
         }
     }
 }

@@ -43,7 +43,8 @@ struct WeatherKiosk: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                // ArgumentParser's usage errors: DESIGN.md fixes their exit code at 2.
+                // ArgumentParser's usage errors: docs/command-line.md fixes their exit code
+                // at 2.
                 Console.standard.printError(fullMessage(for: error))
                 Self.exit(withError: ExitCode(CommandFailure.usage))
             }

@@ -83,7 +83,7 @@ struct DaemonFixture {
     }
 
     /// Polls `status` until `condition` holds; the timeout is a safety net, not a
-    /// measurement (the README's figures come from Benchmarks/measure-daemon.sh).
+    /// measurement (docs/measurements.md's figures come from Benchmarks/measure-daemon.py).
     func waitFor(
         _ what: String, timeout: Double = 60, _ condition: (KioskStatus) -> Bool
     ) async -> KioskStatus? {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import KioskApp
 
-/// The typed control commands on the wire: every request the CLI sends and the README
-/// documents decodes to its command and encodes back to the same bytes, so the JSON that
-/// DESIGN.md fixes does not move.
+/// The typed control commands on the wire: every request the CLI sends and
+/// docs/control-protocol.md documents decodes to its command and encodes back to the same bytes, so the JSON that
+/// docs/control-protocol.md fixes does not move.
 @Suite struct ControlCommandWireTests {
     static let documented: [(line: String, command: ControlCommand)] = [
         (#"{"cmd":"status"}"#, .status),

@@ -2,7 +2,7 @@
 # The layering check: reads Package.swift (each target's path and declared dependencies)
 # and every Swift file's imports under Sources/, and fails on an import or a dependency the
 # layering forbids, naming the file, the line and the rule. The rules are written out in
-# README.md ("Development" → "Where things go"); this script is their only enforcement.
+# docs/development.md ("Layering"); this script is their only enforcement.
 #
 #   Tests/layering/check.sh [PACKAGE_DIRECTORY]     (default: the repository root)
 #
@@ -188,8 +188,8 @@ if findings:
     print("\n".join(text for text, _ in findings))
     for rule in sorted({rule for _, rule in findings}):
         print(f"rule {rule}: {RULES[rule]}.")
-    print(f"layering check: {len(findings)} problem(s); README.md's \"Where things go\" "
-          "says where the code belongs instead.")
+    print(f"layering check: {len(findings)} problem(s); docs/development.md (\"Where things "
+          "go\") says where the code belongs instead.")
     sys.exit(1)
 print(f"layering check: {len(CHECKED)} modules and their declared dependencies follow the "
       f"rules (C targets: {', '.join(sorted(C_TARGETS))}).")

@@ -60,6 +60,12 @@ public struct ConfigCommands: Sendable {
         console.print(lines.joined(separator: "\n"))
     }
 
+    /// `config reference`: every key with what it takes, its default and its meaning, and
+    /// what the profiles set, as Markdown (docs/configuration-reference.md is this output).
+    public static func reference(console: Console) {
+        console.print(ConfigReference.markdown(), terminator: false)
+    }
+
     /// `config check [FILE]`: validates a file without using it.
     /// - Throws: `CommandFailure` (exit 2) listing every problem.
     public func check(file: String?) throws {

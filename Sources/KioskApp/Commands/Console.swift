@@ -58,7 +58,8 @@ public struct Console: Sendable {
     }
 }
 
-/// A verb's failure: one sentence for stderr and the exit code DESIGN.md fixes.
+/// A verb's failure: one sentence for stderr and the exit code that docs/command-line.md
+/// fixes.
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     /// Exit code 1: something at run time failed (network, device, file).
     public static let runtime: Int32 = 1

@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// A command on the control socket, typed: the CLI encodes it, the daemon decodes it, and
 /// neither switches on the `cmd` string. On the wire it is the `ControlRequest` JSON object
-/// DESIGN.md fixes (`{"cmd":"status"}`, `{"cmd":"refresh","force":true}`), keys sorted.
+/// that docs/control-protocol.md fixes (`{"cmd":"status"}`,
+/// `{"cmd":"refresh","force":true}`), keys sorted.
 public enum ControlCommand: Sendable, Hashable {
     /// What the kiosk shows, its data, sensor, display and config.
     case status

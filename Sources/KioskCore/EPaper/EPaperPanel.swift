@@ -86,7 +86,7 @@ public struct EPaperPanel: Sendable, Hashable, CustomStringConvertible {
         size: PixelSize(width: 800, height: 480), inks: [0xFFFFFF, 0x000000],
         partialRefresh: true, refreshTimeout: .seconds(20), minimumRefreshMinutes: 5)
 
-    /// Every panel, in the order the README lists them.
+    /// Every panel, in the order docs/displays.md lists them.
     public static let all: [EPaperPanel] = [
         inkyImpression57, inkyImpression4, inkyImpression73, inkyWhatRed, inkyWhatYellow,
         inkyWhatBlack, waveshare7in5V2,
