@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LinuxPlatform", targets: ["LinuxPlatform"]),
+        .library(name: "KioskConfig", targets: ["KioskConfig"]),
         .library(name: "KioskApp", targets: ["KioskApp"]),
     ],
     dependencies: [
@@ -108,14 +109,20 @@ let package = Package(
         // file takes a few seconds to compile.
         .target(name: "CTOML"),
         // The parsed document as Swift values, each with its line and column.
-        .target(name: "TOML", dependencies: ["KioskCore", "CTOML"], swiftSettings: swiftSettings),
+        .target(name: "TOML", dependencies: ["CTOML"], swiftSettings: swiftSettings),
+
+        // The config: its schema and checks, the document and its text edits, the file
+        // and its last good copy, the board profiles.
+        .target(
+            name: "KioskConfig", dependencies: ["KioskCore", "TOML", "LinuxPlatform"],
+            swiftSettings: swiftSettings),
 
         // Services and wiring: config and state stores, the verbs' implementations.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
-                "Pixels", "Rendering", "TOML", "HomeAssistant", logging, serviceLifecycle,
+                "KioskCore", "KioskConfig", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices",
+                "Simulator", "Pixels", "Rendering", "HomeAssistant", logging, serviceLifecycle,
                 unixSignals,
             ],
             swiftSettings: swiftSettings),
@@ -123,7 +130,7 @@ let package = Package(
         // The one executable: argument parsing only.
         .executableTarget(
             name: "weather-kiosk",
-            dependencies: ["KioskApp", "KioskCore", argumentParser, logging],
+            dependencies: ["KioskApp", "KioskConfig", "KioskCore", argumentParser, logging],
             swiftSettings: swiftSettings),
 
         // Benchmarks, outside Sources: `swift run -c release render-benchmark`.
@@ -144,6 +151,10 @@ let package = Package(
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskConfigTests",
+            dependencies: ["KioskConfig", "KioskCore", "KioskTesting", "LinuxPlatform"],
+            swiftSettings: swiftSettings),
         // The GPIO shim alone: Tests/gpiod/v2-build.sh also runs it against libgpiod 2.x.
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
@@ -153,16 +164,16 @@ let package = Package(
         .testTarget(
             name: "KioskAppTests",
             dependencies: [
-                "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator",
-                "Pixels", "Rendering", "OpenMeteo", logging,
+                "KioskApp", "KioskConfig", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices",
+                "Simulator", "Pixels", "Rendering", "OpenMeteo", logging,
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "weather-kiosk", "KioskApp", "KioskCore", "KioskTesting", "LinuxPlatform",
-                "Rendering",
+                "weather-kiosk", "KioskApp", "KioskConfig", "KioskCore", "KioskTesting",
+                "LinuxPlatform", "Rendering",
             ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
@@ -174,8 +185,8 @@ let package = Package(
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: [
-                "HomeAssistant", "KioskApp", "KioskCore", "KioskTesting", "weather-kiosk",
-                logging,
+                "HomeAssistant", "KioskApp", "KioskConfig", "KioskCore", "KioskTesting",
+                "weather-kiosk", logging,
             ],
             exclude: ["Goldens", "HomeAssistantCore"], swiftSettings: swiftSettings),
         .testTarget(

@@ -17,13 +17,14 @@ let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-k
 let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk")
 let rendering = Target.Dependency.product(name: "Rendering", package: "weather-kiosk")
 let linuxPlatform = Target.Dependency.product(name: "LinuxPlatform", package: "weather-kiosk")
+let kioskConfig = Target.Dependency.product(name: "KioskConfig", package: "weather-kiosk")
 let kioskApp = Target.Dependency.product(name: "KioskApp", package: "weather-kiosk")
 
 /// One executable per fuzz target: its name, what it depends on.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-forecast-json", [openMeteo, kioskCore, rendering]),
     ("fuzz-geocoding-json", [openMeteo, kioskCore]),
-    ("fuzz-config-toml", [kioskApp, kioskCore]),
+    ("fuzz-config-toml", [kioskConfig, kioskCore]),
     ("fuzz-i2cdump", [devices, kioskCore]),
     ("fuzz-control-line", [kioskApp, kioskCore]),
     ("fuzz-evdev", [linuxPlatform, kioskCore]),

@@ -1,6 +1,5 @@
 // The parser behind a Swift API, so that only this adapter imports the C shim (docs/development.md: layering).
 import CTOML
-public import KioskCore
 
 /// A place in a TOML document as the parser reports it: 1-based line, and 1-based column
 /// counted in Unicode code points.
@@ -17,7 +16,7 @@ public struct TOMLNode: Sendable {
     public enum Content: Sendable {
         case table(isInline: Bool)
         case array
-        case scalar(ConfigValue)
+        case scalar(TOMLScalar)
     }
 
     /// What the node holds.
@@ -46,20 +45,25 @@ public struct TOMLNode: Sendable {
         return children.allSatisfy(\.isStandardTable)
     }
 
-    /// The node as a schema value.
-    public var value: ConfigValue {
-        switch content {
-        case .table: .table(children.map { ($0.key ?? "", $0.value) })
-        case .array: .array(children.map(\.value))
-        case .scalar(let value): value
-        }
-    }
-
     /// The member at `key`, for a table.
     public func member(_ key: String) -> TOMLNode? {
         guard case .table = content else { return nil }
         return children.first { $0.key == key }
     }
+}
+
+/// A TOML value that is neither a table nor an array.
+public enum TOMLScalar: Sendable, Hashable {
+    /// A string.
+    case string(String)
+    /// An integer.
+    case integer(Int)
+    /// A floating-point number.
+    case float(Double)
+    /// A boolean.
+    case boolean(Bool)
+    /// A date, a time or both, as written.
+    case dateTime(String)
 }
 
 /// Why a document is not valid TOML, and where, as toml++ says it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskApp
+import KioskConfig
 
 /// `weather-kiosk sensor …`
 struct SensorCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskApp
+import KioskConfig
 import KioskCore
 import Synchronization
 

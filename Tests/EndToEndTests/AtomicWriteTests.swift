@@ -1,5 +1,6 @@
 import Glibc
 import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import Testing

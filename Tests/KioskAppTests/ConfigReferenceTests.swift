@@ -2,6 +2,7 @@ import KioskCore
 import Testing
 
 @testable import KioskApp
+@testable import KioskConfig
 
 /// The configuration reference `config reference` writes: every key of the schema, what it
 /// takes, its default and its summary, and the profiles, as Markdown tables that hold.

@@ -1,4 +1,5 @@
 import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import Pixels

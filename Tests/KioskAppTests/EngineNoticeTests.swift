@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import KioskApp
+@testable import KioskConfig
 
 /// The real engine on a manual clock against an in-memory Open-Meteo: what the notices say
 /// (what happened, what to do first, the same countdown as `status`) and how many requests

@@ -3,6 +3,7 @@ import KioskTesting
 import Logging
 
 @testable import KioskApp
+@testable import KioskConfig
 
 extension KioskEngine {
     /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, state

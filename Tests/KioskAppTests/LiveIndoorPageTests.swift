@@ -2,6 +2,7 @@ import Devices
 import FoundationEssentials
 import Glibc
 import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import Logging

@@ -1,6 +1,7 @@
 import Devices
 import FoundationEssentials
 import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import Logging

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import Logging

@@ -20,7 +20,7 @@ IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant"}  # and every C target
-APPLICATION = {"KioskApp", "weather-kiosk"}
+APPLICATION = {"KioskConfig", "KioskApp", "weather-kiosk"}
 # The only arrows from one adapter to another: the pure pixel maths, and the simulated
 # BME280's use of the driver's calibration types.
 SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simulator", "Devices")}
@@ -28,13 +28,40 @@ SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simu
 SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Android", "WinSDK", "SystemPackage", "System",
                   "Dispatch"}
 
+# Every module of the product and the test support, and the modules of this package and the
+# packages it uses that it may import: the layers, one way. A module missing here, or an
+# import of one of our modules or packages that its line does not list, fails the check.
+LAYERS = {
+    # The core: pure.
+    "KioskCore": {"RealModule"},
+    # Adapters.
+    "OpenMeteo": {"KioskCore"},
+    "Pixels": {"KioskCore"},
+    "TOML": {"CTOML"},
+    "Devices": {"KioskCore"},
+    "Simulator": {"KioskCore", "Devices", "RealModule"},
+    "Rendering": {"KioskCore", "Pixels", "CCairo"},
+    "LinuxPlatform": {"KioskCore", "Pixels", "CLinux", "CGPIODShim", "CI2C", "CDRM"},
+    "CurlHTTP": {"KioskCore", "CCurl"},
+    "HomeAssistant": {"KioskCore", "CMosquitto", "Logging"},
+    # The application, bottom up.
+    "KioskConfig": {"KioskCore", "TOML", "LinuxPlatform"},
+    "KioskApp": {"KioskCore", "KioskConfig", "OpenMeteo", "CurlHTTP", "LinuxPlatform",
+                 "Devices", "Simulator", "Pixels", "Rendering", "HomeAssistant", "Logging",
+                 "ServiceLifecycle", "UnixSignals"},
+    "weather-kiosk": {"KioskApp", "KioskConfig", "KioskCore", "ArgumentParser", "Logging"},
+    # Test support.
+    "KioskTesting": {"KioskCore", "LinuxPlatform", "FlyingSocks", "RealModule"},
+}
+
 RULES = {
     "io-free": "KioskCore, OpenMeteo and Pixels import nothing with I/O "
                "(no Glibc, no full Foundation, no C target)",
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
-                           "Pixels, HomeAssistant) never import KioskApp or the executable",
+                           "Pixels, HomeAssistant) never import the application's modules "
+                           "(KioskConfig, KioskApp) or the executable",
     "c-only-in-adapters": "only adapters import a C target",
     "no-sideways": "an adapter imports no other adapter (so the framebuffer does not link "
                    "Cairo), except Rendering and LinuxPlatform importing Pixels and Simulator "
@@ -42,6 +69,8 @@ RULES = {
     "glibc-says-why": "only LinuxPlatform, CurlHTTP, HomeAssistant and the C targets import "
                       "Glibc; anywhere "
                       "else the import line says why: `import Glibc  // Glibc: <why>`",
+    "layers": "a module imports only the modules its line in LAYERS (Tests/layering/check.sh) "
+              "lists, and every module has a line there; the lines point one way",
 }
 
 def strip_comments(text):
@@ -120,6 +149,26 @@ CHECKED = {name for name, target in targets.items()
 
 findings = []
 
+def report_layers_table():
+    """The table itself: a line for every module, and no cycle."""
+    for module in sorted(CHECKED):
+        if module not in LAYERS:
+            report("Tests/layering/check.sh", 1, "layers",
+                   f"module {module} ({targets[module]['path']}) has no line in LAYERS")
+    def visit(module, trail):
+        for imported in sorted(LAYERS.get(module, ())):
+            if imported in trail:
+                report("Tests/layering/check.sh", 1, "layers",
+                       "LAYERS goes round in a circle: " + " -> ".join(trail + [imported]))
+                return
+            visit(imported, trail + [imported])
+    for module in sorted(LAYERS):
+        visit(module, [module])
+
+# Ours and our packages' products: what LAYERS governs. Foundation, Glibc, Synchronization and
+# the like are left to the other rules.
+GOVERNED = set(targets) | set(products.values()) | {"weather_kiosk"}
+
 def report(path, line, rule, detail):
     findings.append((f"{path}:{line}: {detail}, which breaks rule {rule}", rule))
 
@@ -139,7 +188,13 @@ def forbidden(module, imported):
         broken.append("no-sideways")
     if module not in ADAPTERS and imported in C_TARGETS and "io-free" not in broken:
         broken.append("c-only-in-adapters")
+    target = "weather-kiosk" if imported == "weather_kiosk" else imported
+    if (module in LAYERS and target in GOVERNED and target != module
+            and target not in LAYERS[module]):
+        broken.append("layers")
     return broken
+
+report_layers_table()
 
 # Declared dependencies.
 for module in sorted(CHECKED):

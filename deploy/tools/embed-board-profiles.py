@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/KioskApp/Config/BoardProfiles+Files.swift from boards/*.toml and
+"""Writes Sources/KioskConfig/Boards/BoardProfiles+Files.swift from boards/*.toml and
 boards/addons/*.toml, so that the binary carries every profile (no resource bundle: its
 accessor would pull in full Foundation). Run it after changing a profile; a test fails
 while the Swift copy and the files differ.
@@ -37,5 +37,5 @@ extension BoardProfiles {{
     ]
 }}
 """
-(root / "Sources/KioskApp/Config/BoardProfiles+Files.swift").write_text(swift)
-print("wrote Sources/KioskApp/Config/BoardProfiles+Files.swift")
+(root / "Sources/KioskConfig/Boards/BoardProfiles+Files.swift").write_text(swift)
+print("wrote Sources/KioskConfig/Boards/BoardProfiles+Files.swift")

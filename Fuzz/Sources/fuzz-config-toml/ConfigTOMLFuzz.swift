@@ -1,5 +1,5 @@
 import FuzzSupport
-import KioskApp
+import KioskConfig
 import KioskCore
 
 // A config file's text: resolved as the daemon and `config check` resolve it (TOML, board

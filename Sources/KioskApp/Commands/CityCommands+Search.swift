@@ -1,3 +1,4 @@
+import KioskConfig
 public import KioskCore
 import OpenMeteo
 

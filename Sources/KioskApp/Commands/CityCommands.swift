@@ -1,3 +1,4 @@
+public import KioskConfig
 public import KioskCore
 
 /// The `city` verbs: the favourites list in the config file.

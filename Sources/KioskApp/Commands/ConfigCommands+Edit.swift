@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KioskConfig
 import KioskCore
 import LinuxPlatform
 

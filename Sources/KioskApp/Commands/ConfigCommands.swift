@@ -1,3 +1,4 @@
+public import KioskConfig
 import KioskCore
 
 /// The `config` verbs: show, check, get, set, unset, edit.

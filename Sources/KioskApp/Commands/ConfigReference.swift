@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskCore
 
 /// The configuration reference in Markdown, written from what the program itself knows:

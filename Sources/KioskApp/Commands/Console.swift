@@ -1,3 +1,4 @@
+public import KioskConfig
 import KioskCore
 import LinuxPlatform
 

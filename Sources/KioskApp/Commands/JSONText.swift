@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KioskConfig
 import KioskCore
 
 /// Small pieces of JSON output for `--json`.

@@ -1,4 +1,5 @@
 import HomeAssistant
+public import KioskConfig
 public import KioskCore
 import LinuxPlatform
 

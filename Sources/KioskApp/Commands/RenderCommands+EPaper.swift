@@ -1,5 +1,6 @@
 import Devices
 public import FoundationEssentials
+import KioskConfig
 public import KioskCore
 import LinuxPlatform
 import Rendering

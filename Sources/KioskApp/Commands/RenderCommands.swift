@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import KioskConfig
 public import KioskCore
 import LinuxPlatform
 import Pixels

@@ -1,5 +1,6 @@
 import Devices
 import FoundationEssentials
+public import KioskConfig
 import KioskCore
 import LinuxPlatform
 

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import KioskConfig
 public import KioskCore
 
 /// The `status` reply: everything a person over SSH wants to know about the running kiosk.

@@ -1,3 +1,5 @@
+import KioskConfig
+
 /// The command the empty page tells a person to run to add a favourite: one that works on
 /// the machine the kiosk runs on, as the kiosk runs there.
 ///

@@ -1,4 +1,5 @@
 import FoundationEssentials
+public import KioskConfig
 import KioskCore
 import LinuxPlatform
 public import Logging

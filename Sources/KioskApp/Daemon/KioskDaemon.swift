@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HomeAssistant
+public import KioskConfig
 public import KioskCore
 public import LinuxPlatform
 public import Logging

@@ -1,4 +1,5 @@
 import FoundationEssentials
+public import KioskConfig
 public import KioskCore
 public import Logging
 import OpenMeteo

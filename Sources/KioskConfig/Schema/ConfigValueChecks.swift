@@ -1,3 +1,5 @@
+public import KioskCore
+
 // Checks shared by the config keys: each returns the value or why it was refused.
 
 /// Why a value was refused, worded to follow the key: "must be …, not …".
@@ -121,14 +123,4 @@ func editDistance(_ a: String, _ b: String) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
-}
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and newlines.
-    public var trimmingWhitespace: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
 }

@@ -1,4 +1,4 @@
-import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import Testing

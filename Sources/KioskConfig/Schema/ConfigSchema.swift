@@ -1,3 +1,5 @@
+public import KioskCore
+
 /// Where in a config document something is: `display.cycle_seconds`, `cities[2].latitude`.
 /// Array indices are 1-based, as the CLI counts favourites.
 public struct ConfigPath: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+public import KioskCore
+
 // The keys of the [display] table.
 
 extension ConfigSchema {

@@ -1,3 +1,5 @@
+public import KioskCore
+
 // The keys of the [buttons] table.
 
 extension ConfigSchema {

@@ -1,3 +1,5 @@
+public import KioskCore
+
 // The keys of config.toml, table by table. Each key checks its value, stores it, and reads
 // it back for `config show` / `config get`.
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import KioskApp
+import KioskConfig
 import KioskCore
 import KioskTesting
 import LinuxPlatform

@@ -8,7 +8,7 @@ public struct ConfigStore: Sendable {
     /// The environment variable that overrides the default location.
     public static let environmentVariable = "WEATHER_KIOSK_CONFIG"
     /// Largest config file accepted.
-    static let sizeLimit = 1 << 20
+    public static let sizeLimit = 1 << 20
 
     /// Why a path is the config file: what chose it.
     public enum Origin: String, Sendable, Hashable, Codable {

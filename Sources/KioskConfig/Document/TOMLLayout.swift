@@ -185,3 +185,18 @@ extension TOMLNode {
         return line
     }
 }
+
+extension TOMLNode {
+    /// The node as a schema value.
+    var value: ConfigValue {
+        switch content {
+        case .table: .table(children.map { ($0.key ?? "", $0.value) })
+        case .array: .array(children.map(\.value))
+        case .scalar(.string(let text)): .string(text)
+        case .scalar(.integer(let number)): .integer(number)
+        case .scalar(.float(let number)): .float(number)
+        case .scalar(.boolean(let flag)): .boolean(flag)
+        case .scalar(.dateTime(let text)): .dateTime(text)
+        }
+    }
+}

@@ -1,3 +1,5 @@
+public import KioskCore
+
 /// Checks a base URL from the config (`forecast.base_url`, `forecast.geocoding_url`) before
 /// any request is made with it: `http` or `https`, a host name, an IPv4 address or a
 /// bracketed IPv6 address, an optional port from 1 to 65535, and a path without a query.

@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 /// A problem with a config file, located where it can be: the file, the line, and a
 /// sentence that names the key and what to do.
@@ -15,6 +15,18 @@ public struct ConfigFileError: Error, Sendable, CustomStringConvertible {
         public var path: ConfigPath?
         /// The sentence, without file and line.
         public var message: String
+
+        /// Creates a problem.
+        public init(
+            file: String, line: Int? = nil, column: Int? = nil, path: ConfigPath? = nil,
+            message: String
+        ) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.path = path
+            self.message = message
+        }
 
         /// "FILE, line N: message." — the form every config error is printed in; a
         /// syntax error adds ", column C" after the line.
