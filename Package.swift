@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LinuxPlatform", targets: ["LinuxPlatform"]),
         .library(name: "KioskConfig", targets: ["KioskConfig"]),
+        .library(name: "KioskControl", targets: ["KioskControl"]),
         .library(name: "KioskApp", targets: ["KioskApp"]),
     ],
     dependencies: [
@@ -117,12 +118,20 @@ let package = Package(
             name: "KioskConfig", dependencies: ["KioskCore", "TOML", "LinuxPlatform"],
             swiftSettings: swiftSettings),
 
+        // The control socket: the typed protocol (commands and replies), the client, and the
+        // server over LinuxPlatform's line server.
+        .target(
+            name: "KioskControl", dependencies: ["KioskCore", "LinuxPlatform"],
+            swiftSettings: swiftSettings),
+
         // Services and wiring: config and state stores, the verbs' implementations.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "KioskConfig", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices",
-                "Simulator", "Pixels", "Rendering", "HomeAssistant", logging, serviceLifecycle,
+                "KioskCore", "KioskConfig", "KioskControl", "OpenMeteo", "CurlHTTP",
+                "LinuxPlatform",
+                "Devices", "Simulator", "Pixels", "Rendering", "HomeAssistant", logging,
+                serviceLifecycle,
                 unixSignals,
             ],
             swiftSettings: swiftSettings),
@@ -130,7 +139,9 @@ let package = Package(
         // The one executable: argument parsing only.
         .executableTarget(
             name: "weather-kiosk",
-            dependencies: ["KioskApp", "KioskConfig", "KioskCore", argumentParser, logging],
+            dependencies: [
+                "KioskApp", "KioskConfig", "KioskControl", "KioskCore", argumentParser, logging,
+            ],
             swiftSettings: swiftSettings),
 
         // Benchmarks, outside Sources: `swift run -c release render-benchmark`.
@@ -155,6 +166,10 @@ let package = Package(
             name: "KioskConfigTests",
             dependencies: ["KioskConfig", "KioskCore", "KioskTesting", "LinuxPlatform"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskControlTests",
+            dependencies: ["KioskControl", "KioskCore", "KioskTesting", "LinuxPlatform"],
+            swiftSettings: swiftSettings),
         // The GPIO shim alone: Tests/gpiod/v2-build.sh also runs it against libgpiod 2.x.
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
@@ -164,16 +179,17 @@ let package = Package(
         .testTarget(
             name: "KioskAppTests",
             dependencies: [
-                "KioskApp", "KioskConfig", "KioskCore", "KioskTesting", "LinuxPlatform", "Devices",
-                "Simulator", "Pixels", "Rendering", "OpenMeteo", logging,
+                "KioskApp", "KioskConfig", "KioskControl", "KioskCore", "KioskTesting",
+                "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering", "OpenMeteo",
+                logging,
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "weather-kiosk", "KioskApp", "KioskConfig", "KioskCore", "KioskTesting",
-                "LinuxPlatform", "Rendering",
+                "weather-kiosk", "KioskApp", "KioskConfig", "KioskControl", "KioskCore",
+                "KioskTesting", "LinuxPlatform", "Rendering",
             ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
@@ -185,8 +201,8 @@ let package = Package(
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: [
-                "HomeAssistant", "KioskApp", "KioskConfig", "KioskCore", "KioskTesting",
-                "weather-kiosk", logging,
+                "HomeAssistant", "KioskApp", "KioskConfig", "KioskControl", "KioskCore",
+                "KioskTesting", "weather-kiosk", logging,
             ],
             exclude: ["Goldens", "HomeAssistantCore"], swiftSettings: swiftSettings),
         .testTarget(

@@ -18,6 +18,7 @@ let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk
 let rendering = Target.Dependency.product(name: "Rendering", package: "weather-kiosk")
 let linuxPlatform = Target.Dependency.product(name: "LinuxPlatform", package: "weather-kiosk")
 let kioskConfig = Target.Dependency.product(name: "KioskConfig", package: "weather-kiosk")
+let kioskControl = Target.Dependency.product(name: "KioskControl", package: "weather-kiosk")
 let kioskApp = Target.Dependency.product(name: "KioskApp", package: "weather-kiosk")
 
 /// One executable per fuzz target: its name, what it depends on.
@@ -26,7 +27,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-geocoding-json", [openMeteo, kioskCore]),
     ("fuzz-config-toml", [kioskConfig, kioskCore]),
     ("fuzz-i2cdump", [devices, kioskCore]),
-    ("fuzz-control-line", [kioskApp, kioskCore]),
+    ("fuzz-control-line", [kioskControl, kioskApp, kioskCore]),
     ("fuzz-evdev", [linuxPlatform, kioskCore]),
     ("fuzz-character-pages", ["FuzzedPages", rendering, kioskCore]),
     ("fuzz-oled-pages", ["FuzzedPages", rendering, kioskCore]),

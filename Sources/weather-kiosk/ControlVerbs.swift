@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskApp
+import KioskControl
 
 // The verbs that talk to the running daemon over its control socket.
 

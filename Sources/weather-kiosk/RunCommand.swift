@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskApp
+import KioskControl
 import Logging
 
 /// `weather-kiosk run`: the daemon.

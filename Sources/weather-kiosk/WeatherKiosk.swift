@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskApp
 import KioskConfig
+import KioskControl
 import KioskCore
 import Synchronization
 

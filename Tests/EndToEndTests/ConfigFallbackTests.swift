@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KioskApp
 import KioskConfig
+import KioskControl
 import KioskTesting
 import LinuxPlatform
 import Testing

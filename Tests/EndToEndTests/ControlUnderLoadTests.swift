@@ -1,5 +1,6 @@
 import Glibc
 import KioskApp
+import KioskControl
 import KioskTesting
 import Testing
 

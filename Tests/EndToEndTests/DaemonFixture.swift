@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskApp
+import KioskControl
 import KioskCore
 import KioskTesting
 import LinuxPlatform

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskApp
+import KioskControl
 import KioskTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import KioskApp
+import KioskControl
 import KioskTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskApp
+import KioskControl
 import KioskTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KioskApp
 import KioskConfig
+import KioskControl
 import KioskCore
 import KioskTesting
 import LinuxPlatform

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskApp
+import KioskControl
 import KioskCore
 import KioskTesting
 import Synchronization
@@ -38,10 +39,9 @@ import Testing
     private func statusOutput(_ status: KioskStatus, json: Bool = false) async throws -> String {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ControlServer(path: directory.file("control.sock")) { request in
-            guard request.cmd == "status" else { return ControlProtocol.errorLine("unexpected") }
-            struct Reply: Encodable { var status: KioskStatus }
-            return (try? ControlProtocol.successLine(Reply(status: status))) ?? []
+        let server = try ControlServer(path: directory.file("control.sock")) { command in
+            guard command == .status else { return .failure(ControlFailure(message: "unexpected")) }
+            return .status(status)
         }
         let recorder = Recorder()
         let commands = ControlCommands(
@@ -91,8 +91,7 @@ import Testing
             "Cannot switch the console /dev/tty0 to graphics mode: operation not permitted; the console's cursor and messages may show over the picture; run the kiosk as root or give its service TTYPath=/dev/tty1."
         let status = withWarning
         let server = try ControlServer(path: directory.file("control.sock")) { _ in
-            struct Reply: Encodable { var status: KioskStatus }
-            return (try? ControlProtocol.successLine(Reply(status: status))) ?? []
+            .status(status)
         }
         let recorder = Recorder()
         let commands = ControlCommands(
@@ -113,9 +112,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let server = try ControlServer(path: directory.file("control.sock")) { _ in
-            Array(
-                "{\"ok\":false,\"error\":\"No favourite is named \\\"Paris\\\".\",\"exitCode\":2}\n"
-                    .utf8)
+            .failure(ControlFailure(message: "No favourite is named \"Paris\".", exitCode: 2))
         }
         let commands = ControlCommands(
             client: ControlClient(path: server.path), console: Recorder().console)

@@ -4,6 +4,7 @@ import KioskTesting
 import Testing
 
 @testable import KioskApp
+@testable import KioskControl
 
 /// `doctor` run beside the kiosk: when the card's DRM master is taken, it asks the kiosk on
 /// the control socket whether that is the kiosk itself (then all is well) before it warns
@@ -24,14 +25,7 @@ import Testing
             sensor: .init(kind: "none"),
             config: .init(path: directory.file("config.toml"), problems: []))
         // Dated as the kiosk dates them (a status with a forecast has times in it).
-        return try ControlServer(path: directory.file("control.sock")) { _ in
-            struct Reply: Encodable { var status: KioskStatus }
-            do {
-                return try ControlProtocol.successLine(Reply(status: status))
-            } catch {
-                return ControlProtocol.errorLine("\(error)")
-            }
-        }
+        return try ControlServer(path: directory.file("control.sock")) { _ in .status(status) }
     }
 
     private func ask(_ card: String, socket: String) async -> String? {

@@ -8,6 +8,7 @@ import Testing
 
 @testable import KioskApp
 @testable import KioskConfig
+@testable import KioskControl
 
 /// The real engine on a manual clock against an in-memory Open-Meteo: what the notices say
 /// (what happened, what to do first, the same countdown as `status`) and how many requests

@@ -5,6 +5,7 @@ import Logging
 import Testing
 
 @testable import KioskApp
+@testable import KioskControl
 
 /// One door in, one stream out: a gesture enters through `handle(_:)`, the reducer decides,
 /// and the display worker and any other follower see it in the snapshot stream; nothing
@@ -81,7 +82,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let engine = Self.engineStartedWithABrokenConfig(directory)
-        let asked = Task { await engine.control(.status) }
+        let asked = Task { await engine.control(.status).line() }
         // Let the request reach the engine before it runs.
         for _ in 0..<100_000 where await engine.waitingForTheStart == 0 { await Task.yield() }
         let running = Task { await engine.run() }

@@ -4,6 +4,7 @@ import Logging
 
 @testable import KioskApp
 @testable import KioskConfig
+@testable import KioskControl
 
 extension KioskEngine {
     /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, state
@@ -35,5 +36,15 @@ extension KioskEngine {
                 store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
                 restored: nil, history: IndoorHistory(), forecasts: []),
             parts: parts)
+    }
+}
+
+extension KioskEngine {
+    /// The reply line to `request`, as the control socket sends it.
+    func control(_ request: ControlRequest) async -> [UInt8] {
+        switch ControlReply.command(of: request) {
+        case .success(let command): await control(command).line()
+        case .failure(let failure): ControlReply.failure(failure).line()
+        }
     }
 }

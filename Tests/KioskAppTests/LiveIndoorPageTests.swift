@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import KioskApp
 import KioskConfig
+import KioskControl
 import KioskCore
 import KioskTesting
 import Logging

@@ -5,6 +5,7 @@ import Rendering
 import Testing
 
 @testable import KioskApp
+@testable import KioskControl
 
 /// Rome in Italy and Rome in Georgia as favourites, on the running engine: the screen, the
 /// map's labels, the control replies and `status` name each as `PlaceNames` does, and a name
@@ -55,14 +56,14 @@ import Testing
             try await Task.sleep(for: .milliseconds(5))
         }
 
-        #expect(message(await engine.control(.page("map"))) == "Showing the map page.")
+        #expect(message(await engine.control(.page("map")).line()) == "Showing the map page.")
         let map = try await textsOnScreen()
         #expect(map.contains("Rome, Lazio"), "\(map)")
         #expect(map.contains("Rome, Georgia"), "\(map)")
         #expect(!map.contains("Rome"), "no label is a bare Rome: \(map)")
 
         #expect(
-            message(await engine.control(.show(city: "Rome, Georgia")))
+            message(await engine.control(.show(city: "Rome, Georgia")).line())
                 == "Showing the city page of Rome, Georgia (2 of 3).")
         let page = try await textsOnScreen()
         #expect(page.contains("Rome, Georgia"), "\(page)")
@@ -77,7 +78,8 @@ import Testing
         #expect(text.contains("Recent    Rome, Georgia"), "\(text)")
 
         // A bare shared name picks neither, and says which there are.
-        let refused = String(decoding: await engine.control(.show(city: "rome")), as: UTF8.self)
+        let refused = String(
+            decoding: await engine.control(.show(city: "rome")).line(), as: UTF8.self)
         #expect(refused.contains("could be Rome, Lazio (1) or Rome, Georgia (2)"), "\(refused)")
         await engine.stop()
         await running.value

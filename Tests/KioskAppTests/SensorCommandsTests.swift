@@ -2,6 +2,7 @@ import Devices
 import FoundationEssentials
 import KioskApp
 import KioskConfig
+import KioskControl
 import KioskCore
 import KioskTesting
 import Simulator

@@ -20,7 +20,7 @@ IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant"}  # and every C target
-APPLICATION = {"KioskConfig", "KioskApp", "weather-kiosk"}
+APPLICATION = {"KioskConfig", "KioskControl", "KioskApp", "weather-kiosk"}
 # The only arrows from one adapter to another: the pure pixel maths, and the simulated
 # BME280's use of the driver's calibration types.
 SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simulator", "Devices")}
@@ -46,10 +46,12 @@ LAYERS = {
     "HomeAssistant": {"KioskCore", "CMosquitto", "Logging"},
     # The application, bottom up.
     "KioskConfig": {"KioskCore", "TOML", "LinuxPlatform"},
-    "KioskApp": {"KioskCore", "KioskConfig", "OpenMeteo", "CurlHTTP", "LinuxPlatform",
+    "KioskControl": {"KioskCore", "LinuxPlatform"},
+    "KioskApp": {"KioskCore", "KioskConfig", "KioskControl", "OpenMeteo", "CurlHTTP", "LinuxPlatform",
                  "Devices", "Simulator", "Pixels", "Rendering", "HomeAssistant", "Logging",
                  "ServiceLifecycle", "UnixSignals"},
-    "weather-kiosk": {"KioskApp", "KioskConfig", "KioskCore", "ArgumentParser", "Logging"},
+    "weather-kiosk": {"KioskApp", "KioskConfig", "KioskControl", "KioskCore", "ArgumentParser",
+                      "Logging"},
     # Test support.
     "KioskTesting": {"KioskCore", "LinuxPlatform", "FlyingSocks", "RealModule"},
 }
@@ -61,7 +63,7 @@ RULES = {
                           "(full Foundation links ICU)",
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
                            "Pixels, HomeAssistant) never import the application's modules "
-                           "(KioskConfig, KioskApp) or the executable",
+                           "(KioskConfig, KioskControl, KioskApp) or the executable",
     "c-only-in-adapters": "only adapters import a C target",
     "no-sideways": "an adapter imports no other adapter (so the framebuffer does not link "
                    "Cairo), except Rendering and LinuxPlatform importing Pixels and Simulator "

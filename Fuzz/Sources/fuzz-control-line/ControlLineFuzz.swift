@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FuzzSupport
 import KioskApp
+import KioskControl
 import KioskCore
 
 // What a client writes to the control socket: split into lines as the server splits them,

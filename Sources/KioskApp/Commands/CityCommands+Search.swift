@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskControl
 public import KioskCore
 import OpenMeteo
 

@@ -1,4 +1,5 @@
 public import KioskConfig
+import KioskControl
 public import KioskCore
 
 /// The `city` verbs: the favourites list in the config file.

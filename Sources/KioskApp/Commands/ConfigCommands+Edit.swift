@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskConfig
+import KioskControl
 import KioskCore
 import LinuxPlatform
 

@@ -1,4 +1,5 @@
 public import KioskConfig
+import KioskControl
 import KioskCore
 
 /// The `config` verbs: show, check, get, set, unset, edit.
@@ -21,7 +22,7 @@ public struct ConfigCommands: Sendable {
         let loaded = try load()
         let configuration = loaded.configuration
         if json {
-            console.print(JSONText.value(.table(effectiveTable(configuration))))
+            console.print(try JSONText.encodeLine(ConfigValue.table(effectiveTable(configuration))))
             return
         }
         var lines: [String] = []
@@ -94,11 +95,15 @@ public struct ConfigCommands: Sendable {
         // A secret is masked as `config show` masks it; the file itself has it.
         if schemaKey.isSecret, value != nil { value = .string(Self.mask) }
         guard let value else {
-            if json { console.print("null") } else { console.print("") }
+            if json {
+                console.print(try JSONText.encodeLine(ConfigValue?.none))
+            } else {
+                console.print("")
+            }
             return
         }
         if json {
-            console.print(JSONText.value(value))
+            console.print(try JSONText.encodeLine(value))
         } else if member == nil, let written = numberAsWritten(schemaKey, value, loaded.document) {
             console.print(written)
         } else {
@@ -174,13 +179,10 @@ public struct ConfigCommands: Sendable {
         }
         let masked = { (value: ConfigValue) in schemaKey.isSecret ? .string(Self.mask) : value }
         console.print(
-            Self.result(
-                schemaKey.path,
-                [
-                    ("value", JSONText.value(masked(newValue))),
-                    ("previous", previous.map { JSONText.value(masked($0)) } ?? "null"),
-                    ("takes_effect_after_restart", restart ? "true" : "false"),
-                ]))
+            try JSONText.encodeLine(
+                ConfigChange(
+                    key: schemaKey.path, value: masked(newValue), previous: previous.map(masked),
+                    takesEffectAfterRestart: restart)))
     }
 
     /// Whether the change is one a running kiosk takes only after a restart.
@@ -198,12 +200,34 @@ public struct ConfigCommands: Sendable {
         )
     }
 
-    /// `{"key":"display.cycle_seconds",…}`: what `config set` and `config unset` did, for
-    /// `--json`.
-    static func result(_ key: String, _ members: [(String, String)]) -> String {
-        "{"
-            + ([("key", JSONText.quoted(key))] + members).map { "\(JSONText.quoted($0)):\($1)" }
-            .joined(separator: ",") + "}"
+    /// What `config set` and `config unset` did, for `--json`: the key, the value now in
+    /// effect, the one before (`set`) or whether the file set it (`unset`), and whether a
+    /// running kiosk takes it only after a restart.
+    struct ConfigChange: Encodable {
+        var key: String
+        var value: ConfigValue?
+        var previous: ConfigValue?
+        var removed: Bool?
+        var takesEffectAfterRestart: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case key, value, previous, removed
+            case takesEffectAfterRestart = "takes_effect_after_restart"
+        }
+
+        /// `value` always, null when there is none; `previous` for `set` and `removed` for
+        /// `unset`.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(value, forKey: .value)
+            if let removed {
+                try container.encode(removed, forKey: .removed)
+            } else {
+                try container.encode(previous, forKey: .previous)
+            }
+            try container.encode(takesEffectAfterRestart, forKey: .takesEffectAfterRestart)
+        }
     }
 
     /// `config unset KEY`: removes a key from the file, so its default applies again;
@@ -240,13 +264,10 @@ public struct ConfigCommands: Sendable {
             var value = schemaKey.value(in: loaded.configuration)
             if schemaKey.isSecret, value != nil { value = .string(Self.mask) }
             return console.print(
-                Self.result(
-                    schemaKey.path,
-                    [
-                        ("removed", wasSet ? "true" : "false"),
-                        ("value", value.map(JSONText.value) ?? "null"),
-                        ("takes_effect_after_restart", restart ? "true" : "false"),
-                    ]))
+                try JSONText.encodeLine(
+                    ConfigChange(
+                        key: schemaKey.path, value: value, removed: wasSet,
+                        takesEffectAfterRestart: restart)))
         }
         guard wasSet else {
             console.print("\(schemaKey.path) is not set in \(store.path); nothing changed.")
@@ -383,6 +404,12 @@ extension ConfigCommands {
             return parts.count > 1 ? String(parts[0]) : nil
         })
 
+    /// What `config unset TABLE` did, for `--json`.
+    struct TableRemoval: Encodable {
+        var key: String
+        var removed: Bool
+    }
+
     /// `config unset TABLE`: the table goes, with its comments; its keys are back to their
     /// defaults (without `[mqtt]`, no MQTT).
     func unsetTable(_ name: String, json: Bool) throws {
@@ -393,7 +420,7 @@ extension ConfigCommands {
             return removed
         }
         if json {
-            return console.print(Self.result(name, [("removed", wasSet ? "true" : "false")]))
+            return console.print(try JSONText.encodeLine(TableRemoval(key: name, removed: wasSet)))
         }
         guard wasSet else {
             console.print("[\(name)] is not in \(store.path); nothing changed.")

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import KioskConfig
+public import KioskControl
 import KioskCore
 import LinuxPlatform
 import Pixels
@@ -39,8 +40,7 @@ public struct ControlCommands: Sendable {
     /// `status`: what the kiosk shows, its data, sensor, display and config.
     /// - Throws: `CommandFailure` (exit 3 when the daemon is not running).
     public func status(json: Bool, now: Date = Date()) throws {
-        let reply = try exchange(.status)
-        let status = try decode(StatusReply.self, from: reply).status
+        guard case .status(let status) = try exchange(.status) else { throw unexpected() }
         if json {
             console.print(try JSONText.encode(status))
             return
@@ -53,7 +53,7 @@ public struct ControlCommands: Sendable {
     /// now, what became of a refresh).
     /// - Throws: `CommandFailure` when the kiosk refuses (exit 2) or is not running (3).
     public func send(_ command: ControlCommand, json: Bool = false) throws {
-        let result = try decode(ControlResult.self, from: try exchange(command))
+        guard case .result(let result) = try exchange(command) else { throw unexpected() }
         console.print(json ? try JSONText.encode(result) : result.message)
     }
 
@@ -66,8 +66,7 @@ public struct ControlCommands: Sendable {
     /// `screenshot -o FILE` (`-` = stdout): the frame on screen as PNG.
     /// - Throws: `CommandFailure` when there is no frame yet or the file cannot be written.
     public func screenshot(to path: String) throws {
-        let reply = try exchange(.screenshot)
-        let image = try decode(ScreenshotReply.self, from: reply)
+        guard case .screenshot(let image) = try exchange(.screenshot) else { throw unexpected() }
         guard let png = Data(base64Encoded: image.png) else {
             throw CommandFailure.runtime("The kiosk sent a screenshot that is not base64 PNG data.")
         }
@@ -101,7 +100,9 @@ public struct ControlCommands: Sendable {
             let (columns, rows) = terminal.cells()
             let request = ControlCommand.preview(
                 after: last, columns: columns, rows: max(1, rows - 1), colors: colors)
-            let reply = try decode(PreviewReply.self, from: exchange(request, timeout: 40))
+            guard case .preview(let reply) = try exchange(request, timeout: 40) else {
+                throw unexpected()
+            }
             guard reply.frame != last else { continue }
             last = reply.frame
             shown += 1
@@ -111,49 +112,18 @@ public struct ControlCommands: Sendable {
 
     // MARK: Replies
 
-    struct Envelope: Decodable {
-        var ok: Bool
-        var error: String?
-        var exitCode: Int32?
-    }
-
-    struct StatusReply: Decodable { var status: KioskStatus }
-    struct PreviewReply: Decodable {
-        var frame: Int
-        var ansi: String
-    }
-    struct ScreenshotReply: Decodable {
-        var png: String
-        var width: Int
-        var height: Int
-        var frame: Int
-    }
-
-    func exchange(_ command: ControlCommand, timeout: Double = 15) throws -> [UInt8] {
-        let reply = try client.send(command, timeout: timeout)
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: Data(reply))
-        } catch {
-            throw CommandFailure.runtime(
-                "The kiosk at \(client.path) answered something that is not its protocol.")
-        }
-        guard envelope.ok else {
-            throw CommandFailure(
-                envelope.error ?? "The kiosk refused the request.",
-                exitCode: envelope.exitCode ?? CommandFailure.usage)
-        }
+    /// The kiosk's reply to `command`; a refusal throws its sentence and exit code.
+    func exchange(_ command: ControlCommand, timeout: Double = 15) throws -> ControlReply {
+        let reply = try client.exchange(command, timeout: timeout)
+        if case .failure(let failure) = reply { throw failure.commandFailure }
         return reply
     }
 
-    func decode<Reply: Decodable>(_ type: Reply.Type, from reply: [UInt8]) throws -> Reply {
-        do {
-            return try ControlProtocol.replyDecoder().decode(type, from: Data(reply))
-        } catch {
-            throw CommandFailure.runtime(
-                "The kiosk's answer lacks what this version of the command expects (\(error)); are the daemon and the command the same version?"
-            )
-        }
+    /// A reply of another kind than the command has: a daemon of another version.
+    func unexpected() -> CommandFailure {
+        CommandFailure.runtime(
+            "The kiosk's answer lacks what this version of the command expects; are the daemon and the command the same version?"
+        )
     }
 
     // MARK: Text

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import KioskConfig
+import KioskControl
 public import KioskCore
 import LinuxPlatform
 import OpenMeteo

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KioskControl
 import KioskCore
 import LinuxPlatform
 
@@ -60,14 +61,11 @@ extension DoctorCommands {
     /// ("HDMI-A-1 on /dev/dri/card0, 1920x1080@60 (page flips on vblank)"); nil when no kiosk
     /// answers, or it draws elsewhere: then whoever holds the card is another program.
     static func kioskOutput(on card: String, socket: String, timeout: Double = 5) -> String? {
-        let status: KioskStatus
-        do {
-            let reply = try ControlClient(path: socket).send(.status, timeout: timeout)
-            status = try ControlProtocol.replyDecoder()
-                .decode(ControlCommands.StatusReply.self, from: Data(reply)).status
-        } catch {
-            return nil  // No kiosk to ask (or it did not answer): the warning stands.
-        }
+        // No kiosk to ask (or it did not answer): the warning stands.
+        guard
+            case .status(let status)? = try? ControlClient(path: socket).exchange(
+                .status, timeout: timeout)
+        else { return nil }
         guard let output = status.display.output, output.hasPrefix("DRM: "),
             output.contains(" on \(card),")
         else { return nil }

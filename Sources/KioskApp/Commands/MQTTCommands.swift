@@ -1,5 +1,6 @@
 import HomeAssistant
 public import KioskConfig
+import KioskControl
 public import KioskCore
 import LinuxPlatform
 

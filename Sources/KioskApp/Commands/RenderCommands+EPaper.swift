@@ -1,6 +1,7 @@
 import Devices
 public import FoundationEssentials
 import KioskConfig
+import KioskControl
 public import KioskCore
 import LinuxPlatform
 import Rendering

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KioskControl
 import KioskCore
 import LinuxPlatform
 import Rendering

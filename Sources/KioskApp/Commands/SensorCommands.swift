@@ -1,6 +1,7 @@
 import Devices
 import FoundationEssentials
 public import KioskConfig
+import KioskControl
 import KioskCore
 import LinuxPlatform
 

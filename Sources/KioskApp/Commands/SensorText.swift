@@ -232,12 +232,3 @@ enum SensorText {
         WeatherFormat.decimal(value, digits: digits)
     }
 }
-
-extension JSONText {
-    /// Any Encodable as one line of JSON with sorted keys: a record of a stream.
-    static func encodeLine(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HomeAssistant
 public import KioskConfig
+import KioskControl
 public import KioskCore
 public import LinuxPlatform
 public import Logging

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskConfig
+public import KioskControl
 import KioskCore
 import LinuxPlatform
 import Logging
@@ -7,92 +8,67 @@ import Pixels
 import Rendering
 
 extension KioskEngine {
-    /// Answers one control request with its reply line.
-    public func control(_ request: ControlRequest) async -> [UInt8] {
-        do throws(ControlCommandError) {
-            return await control(try ControlCommand(request))
-        } catch {
-            return failure(error.message, exitCode: CommandFailure.usage)
-        }
-    }
-
-    /// Answers one control command with its reply line.
-    public func control(_ command: ControlCommand) async -> [UInt8] {
+    /// Answers one control command: the door the control socket uses.
+    public func control(_ command: ControlCommand) async -> ControlReply {
         await untilOpened()
-        do {
-            switch command {
-            case .status:
-                struct Reply: Encodable { var status: KioskStatus }
-                return try ControlProtocol.successLine(Reply(status: await status()))
-            case .next:
-                await handle(.action(.nextCity))
-                return try slideReply()
-            case .previous:
-                await handle(.action(.previousCity))
-                return try slideReply()
-            case .show(let reference):
-                let index = try FavouriteReference.index(of: reference, in: configuration.cities)
-                await handle(.action(.showCity(index - 1)))
-                return try slideReply()
-            case .page(let name):
-                let names = Page.allCases.map(\.rawValue).joined(separator: ", ")
-                guard let page = Page(rawValue: name.lowercased()) else {
-                    return failure(
-                        "page takes one of \(names), not \"\(name)\".",
-                        exitCode: CommandFailure.usage)
-                }
-                await handle(.action(.showPage(page)))
-                return try slideReply()
-            case .refresh(let force):
-                return try ControlProtocol.successLine(await refresh(force: force))
-            case .reload:
-                switch await reloadConfig() {
-                case .success(let result):
-                    return try ControlProtocol.successLine(result)
-                case .failure(let error):
-                    return failure(
-                        error.description + "\nThe kiosk keeps its last good config.",
-                        exitCode: error.kind == .access
-                            ? CommandFailure.runtime : CommandFailure.usage)
-                }
-            case .screenshot:
-                guard let shot = await display.pngOfLastFrame() else {
-                    return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
-                }
-                struct Reply: Encodable {
-                    var png: String
-                    var width: Int
-                    var height: Int
-                    var frame: Int
-                }
-                return try ControlProtocol.successLine(
-                    Reply(
-                        png: Data(shot.png).base64EncodedString(), width: shot.width,
-                        height: shot.height, frame: shot.frame))
-            case .preview(let after, let columns, let rows, let colors):
-                let columns = min(max(columns ?? 80, 8), 1000)
-                let rows = min(max(rows ?? 24, 4), 500)
-                guard
-                    let frame = await display.ansiFrame(
-                        after: after ?? -1, columns: columns, rows: rows,
-                        trueColor: colors == "truecolor")
-                else {
-                    return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
-                }
-                struct Reply: Encodable {
-                    var frame: Int
-                    var ansi: String
-                }
-                return try ControlProtocol.successLine(Reply(frame: frame.frame, ansi: frame.text))
+        switch command {
+        case .status:
+            return .status(await status())
+        case .next:
+            await handle(.action(.nextCity))
+            return slideReply()
+        case .previous:
+            await handle(.action(.previousCity))
+            return slideReply()
+        case .show(let reference):
+            let index: Int
+            do {
+                index = try FavouriteReference.index(of: reference, in: configuration.cities)
+            } catch {
+                return failure(error.description, exitCode: CommandFailure.usage)
             }
-        } catch let failure as CommandFailure {
-            return self.failure(failure.message, exitCode: failure.exitCode)
-        } catch let error as FavouriteReferenceError {
-            return self.failure(error.description, exitCode: CommandFailure.usage)
-        } catch {
-            return failure(
-                Sentence.ended("The kiosk could not answer: \(error)"),
-                exitCode: CommandFailure.runtime)
+            await handle(.action(.showCity(index - 1)))
+            return slideReply()
+        case .page(let name):
+            let names = Page.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let page = Page(rawValue: name.lowercased()) else {
+                return failure(
+                    "page takes one of \(names), not \"\(name)\".",
+                    exitCode: CommandFailure.usage)
+            }
+            await handle(.action(.showPage(page)))
+            return slideReply()
+        case .refresh(let force):
+            return .result(await refresh(force: force))
+        case .reload:
+            switch await reloadConfig() {
+            case .success(let result):
+                return .result(result)
+            case .failure(let error):
+                return failure(
+                    error.description + "\nThe kiosk keeps its last good config.",
+                    exitCode: error.kind == .access
+                        ? CommandFailure.runtime : CommandFailure.usage)
+            }
+        case .screenshot:
+            guard let shot = await display.pngOfLastFrame() else {
+                return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
+            }
+            return .screenshot(
+                ControlScreenshot(
+                    png: Data(shot.png).base64EncodedString(), width: shot.width,
+                    height: shot.height, frame: shot.frame))
+        case .preview(let after, let columns, let rows, let colors):
+            let columns = min(max(columns ?? 80, 8), 1000)
+            let rows = min(max(rows ?? 24, 4), 500)
+            guard
+                let frame = await display.ansiFrame(
+                    after: after ?? -1, columns: columns, rows: rows,
+                    trueColor: colors == "truecolor")
+            else {
+                return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
+            }
+            return .preview(ControlPreview(frame: frame.frame, ansi: frame.text))
         }
     }
 
@@ -208,9 +184,9 @@ extension KioskEngine {
     }
 
     /// The reply to a command that moves the slide: the sentence and what is shown now.
-    private func slideReply() throws -> [UInt8] {
+    private func slideReply() -> ControlReply {
         let now = parts.time.now()
-        return try ControlProtocol.successLine(
+        return .result(
             ControlResult(
                 message: describeSlide(),
                 showing: KioskStatus.Showing(snapshot: snapshot(at: now), at: now)))
@@ -232,8 +208,8 @@ extension KioskEngine {
         }
     }
 
-    private func failure(_ text: String, exitCode: Int32) -> [UInt8] {
-        Array("{\"ok\":false,\"error\":\(JSONText.quoted(text)),\"exitCode\":\(exitCode)}\n".utf8)
+    private func failure(_ text: String, exitCode: Int32) -> ControlReply {
+        .failure(ControlFailure(message: text, exitCode: exitCode))
     }
 
     /// The `status` reply: built from the latest published snapshot, what every follower

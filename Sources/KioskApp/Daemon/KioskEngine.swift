@@ -1,5 +1,6 @@
 import FoundationEssentials
 public import KioskConfig
+public import KioskControl
 public import KioskCore
 public import Logging
 import OpenMeteo

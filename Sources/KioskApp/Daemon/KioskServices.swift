@@ -1,3 +1,4 @@
+import KioskControl
 import KioskCore
 import LinuxPlatform
 import Logging

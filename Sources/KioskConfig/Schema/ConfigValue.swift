@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 /// A value read from a TOML document (the config or a board profile), independent of the
 /// TOML library: what the schema validates.
@@ -67,4 +67,40 @@ public indirect enum ConfigValue: Sendable, Hashable {
 
     /// Hashes the TOML literal.
     public func hash(into hasher: inout Hasher) { hasher.combine(tomlLiteral) }
+}
+
+extension ConfigValue: Encodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The value as JSON: a table is an object, a date or time its text, a number that is
+    /// not finite null.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .string(let text), .dateTime(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .integer(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .float(let number):
+            var container = encoder.singleValueContainer()
+            if number.isFinite { try container.encode(number) } else { try container.encodeNil() }
+        case .boolean(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .table(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for member in members {
+                try container.encode(member.value, forKey: Key(stringValue: member.key))
+            }
+        }
+    }
 }

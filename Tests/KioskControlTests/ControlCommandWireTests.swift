@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Testing
 
-@testable import KioskApp
+@testable import KioskControl
 
 /// The typed control commands on the wire: every request the CLI sends and
 /// docs/control-protocol.md documents decodes to its command and encodes back to the same bytes, so the JSON that

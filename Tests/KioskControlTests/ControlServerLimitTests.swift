@@ -1,6 +1,7 @@
 import Glibc
-import KioskApp
+import KioskControl
 import KioskTesting
+import LinuxPlatform
 import Testing
 
 /// No client of the control socket can lock the others out or make the daemon's memory
@@ -10,11 +11,16 @@ import Testing
         _ directory: TemporaryDirectory, limits: ControlServer.Limits = ControlServer.Limits(),
         replyBytes: Int = 0
     ) throws -> ControlServer {
-        try ControlServer(path: directory.file("control.sock"), limits: limits) { request in
-            if request.cmd == "preview" {
-                return Array(repeating: UInt8(ascii: "x"), count: replyBytes) + [10]
+        try ControlServer(path: directory.file("control.sock"), limits: limits) { command in
+            guard case .preview = command else {
+                return .result(ControlResult(message: command.name))
             }
-            return ControlProtocol.successLine("\"echo\":\"\(request.cmd)\"")
+            // `replyBytes` on the wire with the newline: `{"ok":true,"ansi":"…","frame":1}`
+            // around the text.
+            let overhead = #"{"ok":true,"ansi":"","frame":1}"#.utf8.count
+            return .preview(
+                ControlPreview(
+                    frame: 1, ansi: String(repeating: "x", count: max(0, replyBytes - overhead))))
         }
     }
 
@@ -40,7 +46,7 @@ import Testing
         }
         switch reply {
         case .success(let line):
-            #expect(String(decoding: line, as: UTF8.self) == #"{"ok":true,"echo":"status"}"#)
+            #expect(String(decoding: line, as: UTF8.self) == #"{"ok":true,"message":"status"}"#)
         case .failure(let error):
             Issue.record("status was not answered: \(error); \(server.statistics)")
         }
@@ -58,16 +64,16 @@ import Testing
     @Test func thirtyTwoBusyPreviewClientsDoNotLockOutStatus() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ControlServer(path: directory.file("control.sock")) { request in
-            if request.cmd == "preview" {
+        let server = try ControlServer(path: directory.file("control.sock")) { command in
+            if case .preview = command {
                 // The daemon's preview waits up to 25 s for a frame after `after`.
                 try? await Task.sleep(for: .seconds(25))
-                return ControlProtocol.errorLine("No frame has been shown yet.")
+                return .failure(ControlFailure(message: "No frame has been shown yet."))
             }
-            return ControlProtocol.successLine("\"echo\":\"\(request.cmd)\"")
+            return .result(ControlResult(message: command.name))
         }
         let busy = BusyPreviewClients(path: server.path, count: 32)
-        try await eventually { busy.connectedCount == 32 && server.statistics.previewsRefused > 0 }
+        try await eventually { busy.connectedCount == 32 && server.statistics.waitingRefused > 0 }
         let client = ControlClient(path: server.path)
         var answered = 0
         for _ in 0..<14 {
@@ -76,7 +82,7 @@ import Testing
                 Result { try client.send(ControlRequest(cmd: "status"), timeout: 20) }
             }
             guard case .success(let line) = reply,
-                String(decoding: line, as: UTF8.self) == #"{"ok":true,"echo":"status"}"#
+                String(decoding: line, as: UTF8.self) == #"{"ok":true,"message":"status"}"#
             else { break }
             answered += 1
         }
@@ -84,7 +90,7 @@ import Testing
         await busy.stop()
         #expect(answered == 14, "\(statistics)")
         #expect(statistics.laneClients >= 1, "\(statistics)")
-        #expect(statistics.peakWaitingPreviews == 8, "\(statistics)")
+        #expect(statistics.peakWaitingRequests == 8, "\(statistics)")
         await server.stop()
     }
 
@@ -183,7 +189,7 @@ import Testing
         #expect(ControlServer.listeningProcess(at: first.path) == getpid())
         #expect(throws: (any Error).self) { _ = try server(directory) }
         let reply = await onDedicatedThread {
-            Result { try ControlClient(path: first.path).send(ControlRequest(cmd: "x")) }
+            Result { try ControlClient(path: first.path).send(ControlRequest(cmd: "status")) }
         }
         #expect(throws: Never.self) { try reply.get() }
         await first.stop()

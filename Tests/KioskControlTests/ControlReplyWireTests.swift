@@ -2,7 +2,7 @@ import FoundationEssentials
 import KioskCore
 import Testing
 
-@testable import KioskApp
+@testable import KioskControl
 
 /// The replies on the control socket, byte for byte: the same snake_case keys with units in
 /// the names that `status --json` and the other `--json` outputs print, which the README

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A command on the control socket, typed: the CLI encodes it, the daemon decodes it, and
 /// neither switches on the `cmd` string. On the wire it is the `ControlRequest` JSON object
@@ -60,6 +60,15 @@ public enum ControlCommand: Sendable, Hashable {
         }
     }
 
+    /// Whether the kiosk may keep it waiting long: a `preview` waits for the next frame.
+    public var waitsForAFrame: Bool {
+        if case .preview = self { return true }
+        return false
+    }
+
+    /// The command's name on the wire: the request's `cmd`.
+    public var name: String { request.cmd }
+
     /// The request object that carries the command on the wire.
     public var request: ControlRequest {
         switch self {
@@ -104,4 +113,40 @@ extension ControlCommand: Codable {
 public struct ControlCommandError: Error, Sendable, Hashable {
     /// The sentence.
     public var message: String
+}
+
+/// One request on the control socket: a JSON object on one line, `{"cmd":"status"}`.
+public struct ControlRequest: Sendable, Hashable, Codable {
+    /// The command: status, next, previous, show, page, refresh, reload, screenshot,
+    /// preview.
+    public var cmd: String
+    /// For `show`: a favourite's name or 1-based number.
+    public var city: String?
+    /// For `page`: city, hourly, indoor or map.
+    public var page: String?
+    /// For `preview`: answer only once the frame number is above this.
+    public var after: Int?
+    /// For `preview`: terminal columns.
+    public var columns: Int?
+    /// For `preview`: terminal rows.
+    public var rows: Int?
+    /// For `preview`: "truecolor" for 24-bit colour, else the 256-colour palette.
+    public var colors: String?
+    /// For `refresh`: try once even though a rate limit holds refreshes.
+    public var force: Bool?
+
+    /// Creates a request.
+    public init(
+        cmd: String, city: String? = nil, page: String? = nil, after: Int? = nil,
+        columns: Int? = nil, rows: Int? = nil, colors: String? = nil, force: Bool? = nil
+    ) {
+        self.cmd = cmd
+        self.city = city
+        self.page = page
+        self.after = after
+        self.columns = columns
+        self.rows = rows
+        self.colors = colors
+        self.force = force
+    }
 }

@@ -1,14 +1,19 @@
 import Glibc
-import KioskApp
+import KioskControl
 import KioskTesting
 import Testing
 
 @Suite struct ControlServerTests {
     private func echoServer(_ directory: TemporaryDirectory) throws -> ControlServer {
-        try ControlServer(path: directory.file("run/control.sock")) { request in
-            if request.cmd == "fail" { return ControlProtocol.errorLine("no such thing") }
-            return ControlProtocol.successLine("\"echo\":\"\(request.cmd)\"")
+        try ControlServer(path: directory.file("run/control.sock")) { command in
+            .result(ControlResult(message: Self.echo(command)))
         }
+    }
+
+    /// What the echo server says: the command's name, or the city of a `show`.
+    static func echo(_ command: ControlCommand) -> String {
+        if case .show(let city) = command { return city }
+        return command.name
     }
 
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -21,7 +26,7 @@ import Testing
         let reply = try await onDedicatedThread {
             Result { try client.send(ControlRequest(cmd: "status")) }
         }.get()
-        #expect(text(reply) == #"{"ok":true,"echo":"status"}"#)
+        #expect(text(reply) == #"{"ok":true,"message":"status"}"#)
         var info = stat()
         #expect(stat(server.path, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o660)
@@ -42,7 +47,7 @@ import Testing
         }
         try #require(replies.count == 3, "replies: \(replies)")
         #expect(replies[0].contains(#""ok":false"#) && replies[0].contains("JSON object"))
-        #expect(replies[1] == #"{"ok":true,"echo":"next"}"#)
+        #expect(replies[1] == #"{"ok":true,"message":"next"}"#)
         #expect(replies[2].contains(#""ok":false"#))
         let huge = Array(repeating: UInt8(ascii: "x"), count: 70 * 1024)
         let oversized = await onDedicatedThread {
@@ -86,10 +91,10 @@ import Testing
             for index in 0..<50 {
                 group.addTask {
                     await onDedicatedThread {
-                        (try? client.send(ControlRequest(cmd: "c\(index)"))).map {
+                        (try? client.send(ControlRequest(cmd: "show", city: "c\(index)"))).map {
                             String(decoding: $0, as: UTF8.self)
                         }
-                            == #"{"ok":true,"echo":"c\#(index)"}"#
+                            == #"{"ok":true,"message":"c\#(index)"}"#
                     }
                 }
             }
@@ -108,7 +113,7 @@ import Testing
         directory.write("run/control.sock", "")
         let second = try echoServer(directory)
         let reply = try await onDedicatedThread {
-            Result { try ControlClient(path: path).send(ControlRequest(cmd: "x")) }
+            Result { try ControlClient(path: path).send(ControlRequest(cmd: "status")) }
         }.get()
         #expect(!reply.isEmpty)
         await second.stop()

@@ -1,15 +1,14 @@
 import KioskCore
-import LinuxPlatform
 
-/// One client of the control socket as its server thread sees it: bytes read and not yet
+/// One client of a `LineServer` as its thread sees it: bytes read and not yet
 /// parsed, replies in request order, bytes to write, and the times the limits look at.
-struct ControlConnection {
+struct LineConnection {
     /// Tells this client's replies apart from those of an earlier client that had the same
     /// descriptor number.
     let id: UInt64
     var input: [UInt8] = []
     var output: [UInt8] = []
-    /// Replies in request order: nil while the handler works on it. A client that
+    /// Replies in request order: nil while its work runs. A client that
     /// pipelines requests gets its replies in the order it asked.
     var slots: [[UInt8]?] = []
     /// The slot number of `slots[0]`.
@@ -34,7 +33,7 @@ struct ControlConnection {
         self.inLane = inLane
     }
 
-    /// Requests the handler works on, or answered behind one it works on.
+    /// Requests whose work runs, or answered behind one whose work runs.
     var inFlight: Int { slots.count }
     /// Nothing asked, nothing to write: the client only holds a place.
     var isIdle: Bool { slots.isEmpty && output.isEmpty }
@@ -44,13 +43,13 @@ struct ControlConnection {
     var hasCompleteLine: Bool { input.contains(UInt8(ascii: "\n")) }
 
     /// Whether more requests may be taken from this client now.
-    func acceptsRequests(_ limits: ControlServer.Limits) -> Bool {
+    func acceptsRequests(_ limits: LineServer.Limits) -> Bool {
         !closeAfterWrite && inFlight < limits.maximumRequestsInFlight
             && output.count <= limits.maximumQueuedOutputBytes
     }
 
     /// Whether to read from the socket now: requests are welcome and none is buffered.
-    func wantsToRead(_ limits: ControlServer.Limits) -> Bool {
+    func wantsToRead(_ limits: LineServer.Limits) -> Bool {
         !readClosed && acceptsRequests(limits) && !hasCompleteLine
     }
 
@@ -84,7 +83,7 @@ struct ControlConnection {
     }
 
     /// Notes whether the unread replies are over the cap, and since when.
-    mutating func checkOutput(_ limits: ControlServer.Limits, now: Double) {
+    mutating func checkOutput(_ limits: LineServer.Limits, now: Double) {
         if output.count > limits.maximumQueuedOutputBytes {
             overOutputSince = overOutputSince ?? now
         } else {
@@ -94,32 +93,25 @@ struct ControlConnection {
 
     /// Whether the client may be closed to make room for a new one: idle for a second at
     /// least, so that clients that just connected and are about to ask are left alone.
-    func mayMakeRoom(_ limits: ControlServer.Limits, now: Double) -> Bool {
+    func mayMakeRoom(_ limits: LineServer.Limits, now: Double) -> Bool {
         isIdle && now - lastActivity >= min(1, limits.idleSeconds)
     }
 
     /// When this client may make room for a new one, if it is idle.
-    func roomDeadline(_ limits: ControlServer.Limits) -> Double? {
+    func roomDeadline(_ limits: LineServer.Limits) -> Double? {
         isIdle ? lastActivity + min(1, limits.idleSeconds) : nil
     }
 
     /// When a limit closes this client unless something happens first: a client in the
     /// lane that asks nothing has a second.
-    func deadline(_ limits: ControlServer.Limits) -> Double? {
+    func deadline(_ limits: LineServer.Limits) -> Double? {
         if let overOutputSince { return overOutputSince + limits.stalledOutputSeconds }
         guard isIdle else { return nil }
         return lastActivity + (inLane ? min(1, limits.idleSeconds) : limits.idleSeconds)
     }
 }
 
-extension ControlServer {
-    /// The process that listens on the Unix socket at `path`, if one does: a live daemon's
-    /// PID, from the kernel's credentials of the peer. Nil for a stale socket file, no
-    /// file, or something that is not a socket.
-    public static func listeningProcess(at path: String) -> Int32? {
-        UnixSocket.listeningProcess(at: path)
-    }
-
+extension LineServer {
     /// The monotonic clock in seconds, for the limits' deadlines.
     static func monotonicSeconds() -> Double {
         Double(MonotonicClock.now().nanoseconds) / 1e9

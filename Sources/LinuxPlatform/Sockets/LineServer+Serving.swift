@@ -1,11 +1,10 @@
-import LinuxPlatform
 import Synchronization
 
-extension ControlServer {
+extension LineServer {
     /// The server thread: waits in `poll` until a client, the listener, the wake-up pipe or
     /// the nearest limit's deadline needs it, until `stop()`.
     func serve(listener: Int32, wakePipe: WakePipe) {
-        var clients: [Int32: ControlConnection] = [:]
+        var clients: [Int32: LineConnection] = [:]
         var nextID: UInt64 = 0
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         loop: while !shared.withLock({ $0.stopping }) {
@@ -49,7 +48,7 @@ extension ControlServer {
 
     /// Milliseconds until the nearest limit's deadline; -1 (forever) when none is due.
     /// When every place is taken, the moment the first idle client may make room counts.
-    private func pollTimeout(_ clients: [Int32: ControlConnection], full: Bool) -> Int32 {
+    private func pollTimeout(_ clients: [Int32: LineConnection], full: Bool) -> Int32 {
         var deadlines = clients.values.compactMap { $0.deadline(limits) }
         if full { deadlines += clients.values.compactMap { $0.roomDeadline(limits) } }
         guard let deadline = deadlines.min() else { return -1 }
@@ -60,7 +59,7 @@ extension ControlServer {
     /// Takes requests that were held back, applies the limits, and closes finished
     /// clients.
     private func tidy(
-        _ clients: inout [Int32: ControlConnection], buffer: inout [UInt8], now: Double
+        _ clients: inout [Int32: LineConnection], buffer: inout [UInt8], now: Double
     ) {
         var peak = 0
         var closedIdle = 0
@@ -98,7 +97,7 @@ extension ControlServer {
     }
 
     private func accept(
-        _ listener: Int32, into clients: inout [Int32: ControlConnection], nextID: inout UInt64,
+        _ listener: Int32, into clients: inout [Int32: LineConnection], nextID: inout UInt64,
         now: Double
     ) {
         while true {
@@ -122,13 +121,13 @@ extension ControlServer {
             }
             guard let descriptor = UnixSocket.accept(listener) else { return }
             nextID += 1
-            clients[descriptor] = ControlConnection(id: nextID, now: now, inLane: inLane)
+            clients[descriptor] = LineConnection(id: nextID, now: now, inLane: inLane)
             if inLane { shared.withLock { $0.statistics.laneClients += 1 } }
         }
     }
 
     private func service(
-        _ entry: PollEntry, _ client: inout ControlConnection, buffer: inout [UInt8], now: Double
+        _ entry: PollEntry, _ client: inout LineConnection, buffer: inout [UInt8], now: Double
     ) {
         let descriptor = entry.descriptor
         if entry.returned.contains(.writable), !client.output.isEmpty {
@@ -158,7 +157,7 @@ extension ControlServer {
     /// Reads what the client sent; returns whether anything came.
     @discardableResult
     private func receive(
-        _ descriptor: Int32, _ client: inout ControlConnection, buffer: inout [UInt8]
+        _ descriptor: Int32, _ client: inout LineConnection, buffer: inout [UInt8]
     )
         -> Bool
     {
@@ -174,8 +173,8 @@ extension ControlServer {
         }
     }
 
-    /// Hands buffered request lines to the handler while the client's limits allow.
-    private func dispatchBuffered(from descriptor: Int32, _ client: inout ControlConnection) {
+    /// Hands buffered request lines to the protocol while the client's limits allow.
+    private func dispatchBuffered(from descriptor: Int32, _ client: inout LineConnection) {
         // Lines are taken from a cursor and the buffer shortened once: removing each line
         // from the front would move the rest every time (a flood of newlines kept a core
         // busy).
@@ -188,81 +187,74 @@ extension ControlServer {
             dispatch(line, client: &client)
         }
         client.input.removeFirst(start - client.input.startIndex)
-        if !client.hasCompleteLine, client.input.count > ControlProtocol.maximumRequestBytes {
+        if !client.hasCompleteLine, client.input.count > lineProtocol.maximumLineBytes {
             client.input = []
-            _ = client.reserveSlot(
-                ControlProtocol.errorLine(
-                    "The request is longer than 64 KiB; send one JSON object per line."))
+            _ = client.reserveSlot(lineProtocol.refuse(.tooLong))
             client.closeAfterWrite = true
         }
     }
 
-    private func dispatch(_ line: [UInt8], client: inout ControlConnection) {
+    private func dispatch(_ line: [UInt8], client: inout LineConnection) {
         // A client in the lane gets this one request answered, then is closed.
         if client.inLane { client.closeAfterWrite = true }
         // An empty line is a request like any other, answered: a client that sends
         // nothing but newlines meets the limits on unread answers.
         if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
-            _ = client.reserveSlot(
-                ControlProtocol.errorLine(
-                    "An empty line is no request; send one JSON object per line, such as {\"cmd\":\"status\"}."
-                ))
+            _ = client.reserveSlot(lineProtocol.refuse(.emptyLine))
             return
         }
-        if line.count > ControlProtocol.maximumRequestBytes {
-            _ = client.reserveSlot(
-                ControlProtocol.errorLine(
-                    "The request is longer than 64 KiB; send one JSON object per line."))
+        if line.count > lineProtocol.maximumLineBytes {
+            _ = client.reserveSlot(lineProtocol.refuse(.tooLong))
             return
         }
-        let request: ControlRequest
-        do {
-            request = try ControlProtocol.decode(line)
-        } catch {
-            _ = client.reserveSlot(ControlProtocol.errorLine(error.message))
+        let waits: Bool
+        let work: @Sendable () async -> [UInt8]
+        switch lineProtocol.take(line) {
+        case .reply(let reply):
+            _ = client.reserveSlot(reply)
             return
+        case .work(let waitsLong, let body):
+            waits = waitsLong
+            work = body
         }
-        let preview = request.cmd == "preview"
-        if preview, let refusal = previewRefusal(inLane: client.inLane) {
-            _ = client.reserveSlot(ControlProtocol.errorLine(refusal))
+        if waits, let refusal = waitingRefusal(inLane: client.inLane) {
+            _ = client.reserveSlot(lineProtocol.refuse(refusal))
             return
         }
         let slot = client.reserveSlot(nil)
-        let handler = handler
         let id = client.id
         shared.withLock { $0.statistics.requestsHandled += 1 }
         Task {
-            let reply = await handler(request)
-            self.shared.withLock { $0.replies.append((id, slot, reply, preview)) }
+            let reply = await work()
+            self.shared.withLock { $0.replies.append((id, slot, reply, waits)) }
             self.wake()
         }
     }
 
-    /// Why a preview is not taken now, if it is not; otherwise it counts as waiting.
-    private func previewRefusal(inLane: Bool) -> String? {
+    /// Why a request that waits long is not taken now, if it is not; otherwise it counts as
+    /// waiting.
+    private func waitingRefusal(inLane: Bool) -> Refusal? {
         if inLane {
-            shared.withLock { $0.statistics.previewsRefused += 1 }
-            return
-                "Every place on the control socket is busy; a preview waits for a free one, so ask again in a moment."
+            shared.withLock { $0.statistics.waitingRefused += 1 }
+            return .waitingInLane
         }
-        return shared.withLock { state -> String? in
-            guard state.waitingPreviews < limits.maximumWaitingPreviews else {
-                state.statistics.previewsRefused += 1
-                return
-                    "\(limits.maximumWaitingPreviews) previews already wait for the next frame, the most the kiosk serves at once; ask again when one has ended."
+        return shared.withLock { state -> Refusal? in
+            guard state.waitingRequests < limits.maximumWaitingRequests else {
+                state.statistics.waitingRefused += 1
+                return .tooManyWaiting(limits.maximumWaitingRequests)
             }
-            state.waitingPreviews += 1
-            state.statistics.peakWaitingPreviews = max(
-                state.statistics.peakWaitingPreviews, state.waitingPreviews)
+            state.waitingRequests += 1
+            state.statistics.peakWaitingRequests = max(
+                state.statistics.peakWaitingRequests, state.waitingRequests)
             return nil
         }
     }
 
-    private func collectReplies(into clients: inout [Int32: ControlConnection]) {
+    private func collectReplies(into clients: inout [Int32: LineConnection]) {
         let replies = shared.withLock {
-            state -> [(client: UInt64, slot: Int, bytes: [UInt8], preview: Bool)] in
+            state -> [(client: UInt64, slot: Int, bytes: [UInt8], waited: Bool)] in
             defer { state.replies = [] }
-            state.waitingPreviews -= state.replies.count(where: \.preview)
+            state.waitingRequests -= state.replies.count(where: \.waited)
             return state.replies
         }
         for (id, slot, bytes, _) in replies {
