@@ -33,7 +33,9 @@ let package = Package(
         .library(name: "LinuxPlatform", targets: ["LinuxPlatform"]),
         .library(name: "KioskConfig", targets: ["KioskConfig"]),
         .library(name: "KioskControl", targets: ["KioskControl"]),
-        .library(name: "KioskApp", targets: ["KioskApp"]),
+        .library(name: "KioskDisplays", targets: ["KioskDisplays"]),
+        .library(name: "KioskDaemon", targets: ["KioskDaemon"]),
+        .library(name: "KioskCommands", targets: ["KioskCommands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -124,15 +126,34 @@ let package = Package(
             name: "KioskControl", dependencies: ["KioskCore", "LinuxPlatform"],
             swiftSettings: swiftSettings),
 
-        // Services and wiring: config and state stores, the verbs' implementations.
+        // The displays as the kiosk drives them: a page in, a picture out (`PageDisplay`),
+        // for every kind of display, and the catalog that opens the configured one.
         .target(
-            name: "KioskApp",
+            name: "KioskDisplays",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskControl", "OpenMeteo", "CurlHTTP",
-                "LinuxPlatform",
-                "Devices", "Simulator", "Pixels", "Rendering", "HomeAssistant", logging,
-                serviceLifecycle,
-                unixSignals,
+                "KioskCore", "Pixels", "Rendering", "Devices", "Simulator", "LinuxPlatform",
+            ],
+            swiftSettings: swiftSettings),
+
+        // The running kiosk: the engine around the reducer, its services and workers
+        // (display, sensor, forecasts, files, buttons, MQTT, systemd), and the wiring.
+        .target(
+            name: "KioskDaemon",
+            dependencies: [
+                "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
+                "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering",
+                "HomeAssistant", logging, serviceLifecycle, unixSignals,
+            ],
+            swiftSettings: swiftSettings),
+
+        // The verbs' work, for the executable's arguments: config, city, forecast, sensor,
+        // render, doctor, buttons, mqtt, and the commands to the running kiosk.
+        .target(
+            name: "KioskCommands",
+            dependencies: [
+                "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon",
+                "OpenMeteo", "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering",
+                "HomeAssistant",
             ],
             swiftSettings: swiftSettings),
 
@@ -140,7 +161,8 @@ let package = Package(
         .executableTarget(
             name: "weather-kiosk",
             dependencies: [
-                "KioskApp", "KioskConfig", "KioskControl", "KioskCore", argumentParser, logging,
+                "KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl", "KioskCore",
+                argumentParser, logging,
             ],
             swiftSettings: swiftSettings),
 
@@ -177,19 +199,34 @@ let package = Package(
             dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting", "Pixels", "Rendering"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "KioskAppTests",
+            name: "KioskDisplaysTests",
             dependencies: [
-                "KioskApp", "KioskConfig", "KioskControl", "KioskCore", "KioskTesting",
-                "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering", "OpenMeteo",
-                logging,
+                "KioskDisplays", "KioskConfig", "KioskCore", "KioskTesting", "Devices", "Simulator",
+                "Pixels", "Rendering", "LinuxPlatform",
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskDaemonTests",
+            dependencies: [
+                "KioskDaemon", "KioskCommands", "KioskDisplays", "KioskConfig", "KioskControl",
+                "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator", "Pixels",
+                "Rendering", "OpenMeteo", logging,
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskCommandsTests",
+            dependencies: [
+                "KioskCommands", "KioskDaemon", "KioskDisplays", "KioskConfig", "KioskControl",
+                "KioskCore", "KioskTesting", "LinuxPlatform", "Devices", "Simulator", "Pixels",
+                "Rendering", "OpenMeteo",
             ],
             swiftSettings: swiftSettings),
         // Runs the built binary; depends on it so that `swift test` builds it first.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "weather-kiosk", "KioskApp", "KioskConfig", "KioskControl", "KioskCore",
-                "KioskTesting", "LinuxPlatform", "Rendering",
+                "weather-kiosk", "KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
+                "KioskCore", "KioskTesting", "LinuxPlatform", "Rendering",
             ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:
@@ -201,8 +238,8 @@ let package = Package(
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: [
-                "HomeAssistant", "KioskApp", "KioskConfig", "KioskControl", "KioskCore",
-                "KioskTesting", "weather-kiosk", logging,
+                "HomeAssistant", "KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
+                "KioskCore", "KioskTesting", "weather-kiosk", logging,
             ],
             exclude: ["Goldens", "HomeAssistantCore"], swiftSettings: swiftSettings),
         .testTarget(

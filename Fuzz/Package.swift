@@ -19,7 +19,7 @@ let rendering = Target.Dependency.product(name: "Rendering", package: "weather-k
 let linuxPlatform = Target.Dependency.product(name: "LinuxPlatform", package: "weather-kiosk")
 let kioskConfig = Target.Dependency.product(name: "KioskConfig", package: "weather-kiosk")
 let kioskControl = Target.Dependency.product(name: "KioskControl", package: "weather-kiosk")
-let kioskApp = Target.Dependency.product(name: "KioskApp", package: "weather-kiosk")
+let kioskCommands = Target.Dependency.product(name: "KioskCommands", package: "weather-kiosk")
 
 /// One executable per fuzz target: its name, what it depends on.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
@@ -27,7 +27,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-geocoding-json", [openMeteo, kioskCore]),
     ("fuzz-config-toml", [kioskConfig, kioskCore]),
     ("fuzz-i2cdump", [devices, kioskCore]),
-    ("fuzz-control-line", [kioskControl, kioskApp, kioskCore]),
+    ("fuzz-control-line", [kioskControl, kioskCommands, kioskCore]),
     ("fuzz-evdev", [linuxPlatform, kioskCore]),
     ("fuzz-character-pages", ["FuzzedPages", rendering, kioskCore]),
     ("fuzz-oled-pages", ["FuzzedPages", rendering, kioskCore]),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
 
 /// `weather-kiosk buttons`
 struct ButtonsCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
 import KioskCore
+import KioskDaemon
 
 /// `weather-kiosk city …`
 struct CityCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
 import KioskControl
 
 // The verbs that talk to the running daemon over its control socket.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
+import KioskDaemon
 
 /// `weather-kiosk forecast [CITY]`
 struct ForecastCommand: AsyncParsableCommand {

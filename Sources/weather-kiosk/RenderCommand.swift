@@ -1,5 +1,5 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
 import KioskCore
 
 /// `weather-kiosk render …`

@@ -1,6 +1,7 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
 import KioskControl
+import KioskDaemon
 import Logging
 
 /// `weather-kiosk run`: the daemon.

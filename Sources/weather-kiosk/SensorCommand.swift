@@ -1,5 +1,5 @@
 import ArgumentParser
-import KioskApp
+import KioskCommands
 import KioskConfig
 
 /// `weather-kiosk sensor …`

@@ -1,5 +1,4 @@
 import Glibc
-import KioskApp
 import KioskConfig
 import KioskCore
 import KioskTesting

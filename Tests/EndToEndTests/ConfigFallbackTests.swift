@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import KioskApp
+import KioskCommands
 import KioskConfig
 import KioskControl
 import KioskTesting

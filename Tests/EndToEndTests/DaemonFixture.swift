@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
-import KioskApp
 import KioskControl
 import KioskCore
+import KioskDaemon
 import KioskTesting
 import LinuxPlatform
 import Testing

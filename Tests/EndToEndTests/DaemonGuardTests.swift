@@ -1,5 +1,4 @@
 import Glibc
-import KioskApp
 import KioskControl
 import KioskTesting
 import Testing

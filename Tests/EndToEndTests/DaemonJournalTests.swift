@@ -1,4 +1,3 @@
-import KioskApp
 import KioskControl
 import KioskTesting
 import Testing

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import KioskApp
 import KioskControl
 import KioskCore
 import KioskTesting

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import KioskApp
 import KioskControl
 import KioskCore
 import KioskTesting

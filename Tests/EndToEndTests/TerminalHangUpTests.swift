@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import KioskApp
 import KioskTesting
 import Testing
 

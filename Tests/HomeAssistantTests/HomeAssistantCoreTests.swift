@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import KioskApp
 import KioskControl
 import KioskTesting
 import Synchronization

@@ -20,7 +20,8 @@ IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant"}  # and every C target
-APPLICATION = {"KioskConfig", "KioskControl", "KioskApp", "weather-kiosk"}
+APPLICATION = {"KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon", "KioskCommands",
+               "weather-kiosk"}
 # The only arrows from one adapter to another: the pure pixel maths, and the simulated
 # BME280's use of the driver's calibration types.
 SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simulator", "Devices")}
@@ -47,11 +48,16 @@ LAYERS = {
     # The application, bottom up.
     "KioskConfig": {"KioskCore", "TOML", "LinuxPlatform"},
     "KioskControl": {"KioskCore", "LinuxPlatform"},
-    "KioskApp": {"KioskCore", "KioskConfig", "KioskControl", "OpenMeteo", "CurlHTTP", "LinuxPlatform",
-                 "Devices", "Simulator", "Pixels", "Rendering", "HomeAssistant", "Logging",
-                 "ServiceLifecycle", "UnixSignals"},
-    "weather-kiosk": {"KioskApp", "KioskConfig", "KioskControl", "KioskCore", "ArgumentParser",
-                      "Logging"},
+    "KioskDisplays": {"KioskCore", "Pixels", "Rendering", "Devices", "Simulator",
+                      "LinuxPlatform"},
+    "KioskDaemon": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
+                    "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering",
+                    "HomeAssistant", "Logging", "ServiceLifecycle", "UnixSignals"},
+    "KioskCommands": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays",
+                      "KioskDaemon", "OpenMeteo", "LinuxPlatform", "Devices", "Simulator",
+                      "Pixels", "Rendering", "HomeAssistant"},
+    "weather-kiosk": {"KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
+                      "KioskCore", "ArgumentParser", "Logging"},
     # Test support.
     "KioskTesting": {"KioskCore", "LinuxPlatform", "FlyingSocks", "RealModule"},
 }
@@ -63,7 +69,8 @@ RULES = {
                           "(full Foundation links ICU)",
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
                            "Pixels, HomeAssistant) never import the application's modules "
-                           "(KioskConfig, KioskControl, KioskApp) or the executable",
+                           "(KioskConfig, KioskControl, KioskDisplays, KioskDaemon, "
+                           "KioskCommands) or the executable",
     "c-only-in-adapters": "only adapters import a C target",
     "no-sideways": "an adapter imports no other adapter (so the framebuffer does not link "
                    "Cairo), except Rendering and LinuxPlatform importing Pixels and Simulator "

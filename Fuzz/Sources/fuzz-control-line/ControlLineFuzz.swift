@@ -1,6 +1,6 @@
 import FoundationEssentials
 import FuzzSupport
-import KioskApp
+import KioskCommands
 import KioskControl
 import KioskCore
 

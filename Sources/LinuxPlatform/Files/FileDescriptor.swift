@@ -2,6 +2,11 @@ import Glibc
 
 /// Whole reads and writes on an open descriptor: standard input and output, a log file.
 public enum FileDescriptor {
+    /// Writes all of `text` as UTF-8, as `writeAll(_:_:)` writes bytes.
+    public static func writeAll(_ descriptor: Int32, _ text: String) {
+        writeAll(descriptor, Array(text.utf8))
+    }
+
     /// Writes all of `bytes`, retrying short writes and EINTR. A failure (a closed pipe:
     /// EPIPE, with SIGPIPE ignored) ends the write quietly: the reader has gone.
     public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {

@@ -1,0 +1,162 @@
+public import FoundationEssentials
+public import KioskConfig
+import KioskControl
+public import KioskCore
+import KioskDaemon
+import LinuxPlatform
+import OpenMeteo
+
+/// The `forecast` verb: current conditions and the next 3 days in the terminal, from the
+/// cache when it is fresh; on a network failure the cached forecast with its age and the
+/// error. A place's forecast is looked up as the daemon looks it up for its pages
+/// (`[ForecastEntry].entry(for:units:)`): one in other units than the config's is converted,
+/// not passed over.
+public struct ForecastCommands: Sendable {
+    /// The config file.
+    public let store: ConfigStore
+    /// Where output goes.
+    public let console: Console
+    /// The HTTP transport to reach Open-Meteo with.
+    public let transport: any HTTPTransport
+    /// The clock.
+    public let now: @Sendable () -> Date
+
+    /// Creates the verb.
+    public init(
+        store: ConfigStore, console: Console, transport: any HTTPTransport,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.console = console
+        self.transport = transport
+        self.now = now
+    }
+
+    /// `forecast [CITY] [--json]`: one favourite, or all of them (the station when there
+    /// are none).
+    /// - Throws: `CommandFailure` (exit 1) when fresh data could not be had, or the answer
+    ///   had no forecast for a place; whatever there was has been printed by then.
+    public func show(city reference: String?, json: Bool) async throws {
+        let configuration = try ConfigCommands(store: store, console: console).load().configuration
+        let targets = try targets(configuration, reference)
+        let units = ForecastUnits(configuration.units)
+        let fetcher = ForecastFetcher(configuration: configuration, transport: transport)
+        let start = now()
+
+        var cached: [ForecastCache.Entry] = []
+        do {
+            cached = try fetcher.cache.load()
+        } catch {
+            console.printError("warning: " + error.message)
+        }
+        let cachedTargets = targets.map { cached.entry(for: $0.coordinate, units: units) }
+        // Fresh and in the config's units (as the daemon refetches when the units change);
+        // an entry in other units is still shown, converted, if the fetch fails.
+        if cachedTargets.allSatisfy({
+            $0?.isFresh(at: start) == true && $0?.forecast.units == units
+                && Self.hasData($0, at: start)
+        }) {
+            try print(
+                targets, entries: cachedTargets, fromCache: true, error: nil, configuration,
+                json: json)
+            return
+        }
+
+        let fetched: [ForecastCache.Entry]
+        do {
+            fetched = try await fetcher.fetch(
+                ForecastFetcher.locations(for: configuration), units: units, now: start)
+        } catch {
+            try print(
+                targets, entries: cachedTargets, fromCache: true, error: error.oneShotMessage,
+                configuration, json: json)
+            let age = cachedTargets.compactMap { $0 }.map {
+                WeatherFormat.duration(now().timeIntervalSince($0.fetchedAt))
+            }
+            let fallback =
+                age.isEmpty ? "" : " Showing the cached forecast from \(age.max() ?? "") ago."
+            throw CommandFailure.runtime(error.oneShotMessage + fallback)
+        }
+        do {
+            try fetcher.cache.store(fetched, now: start)
+        } catch {
+            console.printError("warning: \(error.message) The forecast is shown but not kept.")
+        }
+        let entries = targets.map { fetched.entry(for: $0.coordinate, units: units) }
+        try print(
+            targets, entries: entries, fromCache: false, error: nil, configuration, json: json)
+        // A place the answer has nothing for is a failure, as a missing file is to cat.
+        let instant = now()
+        let missing = zip(targets, entries).filter { !Self.hasData($0.1, at: instant) }
+        if !missing.isEmpty {
+            throw CommandFailure.runtime(
+                "Open-Meteo's answer had no forecast for \(missing.map(\.0.name).joined(separator: ", "))"
+                    + "; try again later, and check the coordinates with `weather-kiosk city list`."
+            )
+        }
+    }
+
+    /// Whether an entry has anything to show: current conditions or a day from today on.
+    static func hasData(_ entry: ForecastCache.Entry?, at instant: Date) -> Bool {
+        guard let forecast = entry?.forecast else { return false }
+        return forecast.current != nil || forecast.today(at: instant) != nil
+            || !forecast.upcomingDays(after: instant, count: 1).isEmpty
+    }
+
+    private struct Target {
+        var name: String
+        var coordinate: Coordinate
+    }
+
+    private func targets(_ configuration: KioskConfiguration, _ reference: String?) throws
+        -> [Target]
+    {
+        if let reference {
+            let index = try CityCommands.resolve(reference, in: configuration.cities)
+            let city = configuration.cities[index - 1]
+            return [Target(name: city.qualifiedName, coordinate: city.coordinate)]
+        }
+        if configuration.cities.isEmpty {
+            guard let station = configuration.station.coordinate else {
+                throw CommandFailure.runtime(
+                    "There are no favourites and no station to forecast: add a favourite with `weather-kiosk city add NAME`."
+                )
+            }
+            return [Target(name: configuration.station.name, coordinate: station)]
+        }
+        return configuration.cities.map {
+            Target(name: $0.qualifiedName, coordinate: $0.coordinate)
+        }
+    }
+
+    private func print(
+        _ targets: [Target], entries: [ForecastCache.Entry?], fromCache: Bool, error: String?,
+        _ configuration: KioskConfiguration, json: Bool
+    ) throws {
+        let instant = now()
+        if json {
+            let locations = zip(targets, entries).map { target, entry in
+                ForecastJSON.Location(
+                    name: target.name, coordinate: target.coordinate, entry: entry, now: instant,
+                    fromCache: fromCache)
+            }
+            console.print(try JSONText.encode(ForecastJSON(locations: locations, error: error)))
+            return
+        }
+        var blocks: [String] = []
+        for (target, entry) in zip(targets, entries) {
+            guard let entry else {
+                if error == nil {
+                    blocks.append("\(target.name)\n  no forecast for this place in the answer")
+                } else {
+                    blocks.append("\(target.name)\n  no forecast cached yet")
+                }
+                continue
+            }
+            blocks.append(
+                ForecastText.render(
+                    name: target.name, entry: entry, now: instant, units: configuration.units))
+        }
+        if !blocks.isEmpty { console.print(blocks.joined(separator: "\n\n")) }
+    }
+}

@@ -1,0 +1,133 @@
+import FoundationEssentials
+import KioskCore
+import KioskDaemon
+
+/// `forecast --json`: one object per location, keys in snake_case with the unit in the name
+/// (°C, km/h, Pa, mm, %, degrees, whatever `[units]` says), times in ISO 8601 UTC.
+struct ForecastJSON: Encodable {
+    var locations: [Location]
+    /// The fetch failure, when the data shown came from the cache because of it.
+    var error: String?
+
+    struct Location: Encodable {
+        var name: String
+        var latitude: Double
+        var longitude: Double
+        var fetchedAt: Date?
+        var ageSeconds: Int?
+        var fromCache: Bool
+        var fresh: Bool
+        var timezone: String?
+        var localTime: String?
+        var current: Current?
+        var days: [Day]
+
+        init(
+            name: String, coordinate: Coordinate, entry: ForecastCache.Entry?, now: Date,
+            fromCache: Bool
+        ) {
+            self.name = name
+            latitude = coordinate.latitude
+            longitude = coordinate.longitude
+            self.fromCache = fromCache
+            fetchedAt = entry?.fetchedAt
+            ageSeconds = entry.map { Int(now.timeIntervalSince($0.fetchedAt)) }
+            fresh = entry?.isFresh(at: now) ?? false
+            guard let forecast = entry?.forecast else {
+                days = []
+                return
+            }
+            timezone = forecast.timezone
+            localTime = forecast.localTime(at: now).description
+            current = forecast.current.map(Current.init)
+            let today = forecast.today(at: now).map { [$0] } ?? []
+            days = (today + forecast.upcomingDays(after: now, count: 3)).map {
+                Day($0, precipitation: forecast.units.precipitation)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, latitude, longitude, timezone, current, days, fresh
+            case fetchedAt = "fetched_at"
+            case ageSeconds = "age_seconds"
+            case fromCache = "from_cache"
+            case localTime = "local_time"
+        }
+    }
+
+    struct Current: Encodable {
+        var time: Date
+        var temperature: Double?
+        var relativeHumidity: Double?
+        var apparentTemperature: Double?
+        var isDay: Bool?
+        var weatherCode: Int?
+        var condition: String?
+        var windSpeed: Double?
+        var windDirection: Double?
+        var seaLevelPressure: Double?
+
+        /// The numbers in the units their keys name, whatever units they were fetched in.
+        init(_ current: CurrentConditions) {
+            time = current.time
+            temperature = current.temperature?.celsius
+            relativeHumidity = current.relativeHumidity
+            apparentTemperature = current.apparentTemperature?.celsius
+            isDay = current.isDay
+            weatherCode = current.weatherCode?.rawValue
+            condition = current.weatherCode?.condition
+            windSpeed = current.windSpeed?.value(in: .kmh)
+            windDirection = current.windDirection
+            seaLevelPressure = current.seaLevelPressure?.pascals
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case time, condition
+            case temperature = "temperature_c"
+            case relativeHumidity = "relative_humidity_percent"
+            case apparentTemperature = "apparent_temperature_c"
+            case isDay = "is_day"
+            case weatherCode = "weather_code"
+            case windSpeed = "wind_speed_kmh"
+            case windDirection = "wind_direction_degrees"
+            case seaLevelPressure = "sea_level_pressure_pa"
+        }
+    }
+
+    struct Day: Encodable {
+        var date: String
+        var weatherCode: Int?
+        var condition: String?
+        var temperatureMax: Double?
+        var temperatureMin: Double?
+        var precipitationSum: Double?
+        var precipitationProbabilityMax: Double?
+        var sunrise: Date?
+        var sunset: Date?
+
+        /// The numbers in the units their keys name; the precipitation from the unit it
+        /// was fetched in.
+        init(_ day: DailyForecast, precipitation: PrecipitationUnit) {
+            date = day.date.description
+            weatherCode = day.weatherCode?.rawValue
+            condition = day.weatherCode?.condition
+            temperatureMax = day.temperatureMax?.celsius
+            temperatureMin = day.temperatureMin?.celsius
+            precipitationSum = day.precipitationSum.map {
+                precipitation.convert($0, to: .millimetre)
+            }
+            precipitationProbabilityMax = day.precipitationProbabilityMax
+            sunrise = day.sunrise
+            sunset = day.sunset
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case date, condition, sunrise, sunset
+            case weatherCode = "weather_code"
+            case temperatureMax = "temperature_max_c"
+            case temperatureMin = "temperature_min_c"
+            case precipitationSum = "precipitation_sum_mm"
+            case precipitationProbabilityMax = "precipitation_probability_max_percent"
+        }
+    }
+}

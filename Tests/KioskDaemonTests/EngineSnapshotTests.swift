@@ -1,0 +1,124 @@
+import FoundationEssentials
+import KioskCore
+import KioskTesting
+import Logging
+import Testing
+
+@testable import KioskControl
+@testable import KioskDaemon
+
+/// One door in, one stream out: a gesture enters through `handle(_:)`, the reducer decides,
+/// and the display worker and any other follower see it in the snapshot stream; nothing
+/// asks the engine back.
+@Suite struct EngineSnapshotTests {
+    private struct NoNetwork: HTTPTransport {
+        func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+            throw HTTPTransportError(kind: .connectionFailed, url: request.url, message: "offline")
+        }
+    }
+
+    @Test func aPressReachesThePixelsThroughTheSnapshotStream() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let time = ManualTimeSource()
+        let screen = RecordingDisplay(size: PixelSize(width: 80, height: 48))
+        let engine = KioskEngine.forTesting(
+            cities: [
+                City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
+                City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
+            ],
+            directory: directory, transport: NoNetwork(), screen: screen, time: time)
+        let running = Task { await engine.run() }
+        // A follower like `status` or MQTT: it only reads the stream.
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        let first = try #require(await follower.next())
+        #expect(first.slide == Slide(.page(.city), cityIndex: 0))
+        let display = await engine.display
+        let shown = try #require(await display.frame(after: 0, timeout: 60))
+
+        let at = time.now().monotonic
+        await engine.handle(.gesture(ButtonGesture(.next, .press, at: at)))
+        await engine.handle(.gesture(ButtonGesture(.next, .short, at: at)))
+        var seen = first
+        while seen.slide.cityIndex != 1, let next = await follower.next() { seen = next }
+        #expect(seen.page.city?.city.name == "Berlin")
+        #expect(seen.frame > first.frame)
+        let after = try #require(await display.frame(after: shown.frame, timeout: 60))
+        #expect(after.frame > shown.frame, "the worker drew the new slide")
+        #expect(screen.frames.count >= 2)
+        await engine.stop()
+        await running.value
+    }
+
+    /// Rome, no network, and a config refused at start.
+    private static func engineStartedWithABrokenConfig(_ directory: TemporaryDirectory)
+        -> KioskEngine
+    {
+        KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
+            configProblems: ["config.toml, line 2: expected a table name."])
+    }
+
+    /// A config refused at start is in the very first snapshot: no `status` answered while
+    /// the first frame is drawn says the config was fine (a race seen under load).
+    @Test func aConfigRefusedAtStartIsInTheFirstSnapshot() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = Self.engineStartedWithABrokenConfig(directory)
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        let running = Task { await engine.run() }
+        let first = try #require(await follower.next())
+        #expect(first.configProblems == ["config.toml, line 2: expected a table name."])
+        #expect(await engine.status().config.problems == first.configProblems)
+        await engine.stop()
+        await running.value
+    }
+
+    /// The control socket is up before the engine runs: a `status` asked then waits for the
+    /// start to be reduced instead of answering from the empty state (seen under load: no
+    /// cities, no problems, for a config refused at start).
+    @Test func aStatusAskedBeforeTheStartWaitsForIt() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = Self.engineStartedWithABrokenConfig(directory)
+        let asked = Task { await engine.control(.status).line() }
+        // Let the request reach the engine before it runs.
+        for _ in 0..<100_000 where await engine.waitingForTheStart == 0 { await Task.yield() }
+        let running = Task { await engine.run() }
+        let reply = String(decoding: await asked.value, as: UTF8.self)
+        #expect(reply.contains("expected a table name"), "\(reply)")
+        #expect(reply.contains("Rome"), "\(reply)")
+        await engine.stop()
+        await running.value
+    }
+
+    @Test func statusAnswersFromTheLatestSnapshot() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let time = ManualTimeSource()
+        let engine = KioskEngine.forTesting(
+            cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
+            directory: directory, transport: NoNetwork(), time: time)
+        let running = Task { await engine.run() }
+        // The failed fetch is published although the slide stays: a follower sees it.
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        var seen = try #require(await follower.next())
+        while seen.forecastError == nil, let next = await follower.next() { seen = next }
+        #expect(seen.forecastFailures == 1)
+        #expect(seen.slide == Slide(.page(.city), cityIndex: 0))
+
+        let status = await engine.status()
+        #expect(status.forecast.error == seen.forecastError)
+        #expect(status.forecast.failures == seen.forecastFailures)
+        #expect(status.forecast.stale, "no forecast and a failure: stale")
+        #expect(status.showing.city == "Rome")
+        #expect(status.config.path == directory.file("config.toml"))
+        let due = try #require(seen.nextRefresh)
+        #expect(
+            status.forecast.nextRefreshSeconds
+                == Int(due.seconds(since: time.now().monotonic).rounded(.up)))
+        await engine.stop()
+        await running.value
+    }
+}

@@ -1,0 +1,51 @@
+import KioskCore
+import KioskTesting
+import Logging
+
+@testable import KioskConfig
+@testable import KioskControl
+@testable import KioskDaemon
+@testable import KioskDisplays
+
+extension KioskEngine {
+    /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, state
+    /// and config in `directory`, the manual clock `time`, `transport` as the network, and
+    /// `configProblems` as a config refused at start.
+    static func forTesting(
+        cities: [City], directory: TemporaryDirectory, transport: any HTTPTransport,
+        screen: RecordingDisplay = RecordingDisplay(size: PixelSize(width: 80, height: 48)),
+        time: ManualTimeSource, configProblems: [String] = []
+    ) -> KioskEngine {
+        var configuration = KioskConfiguration()
+        configuration.stateDirectory = directory.file("state")
+        configuration.sensor.kind = .none
+        configuration.cities = cities
+        var logger = Logger(label: "engine-test")
+        logger.logLevel = .critical
+        let parts = KioskEngine.Parts(
+            time: time, transport: transport,
+            makeDisplay: { _, onFrame in
+                DisplayWorker(
+                    open: { try PixelPageDisplay(screen) }, time: time, onFrame: onFrame)
+            },
+            makeSensor: { _ in nil }, files: FileWorker(),
+            notifier: SystemdNotifier(environment: [:]),
+            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
+        return KioskEngine(
+            start: KioskEngine.Start(
+                configuration: configuration, configProblems: configProblems,
+                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
+                restored: nil, history: IndoorHistory(), forecasts: []),
+            parts: parts)
+    }
+}
+
+extension KioskEngine {
+    /// The reply line to `request`, as the control socket sends it.
+    func control(_ request: ControlRequest) async -> [UInt8] {
+        switch ControlReply.command(of: request) {
+        case .success(let command): await control(command).line()
+        case .failure(let failure): ControlReply.failure(failure).line()
+        }
+    }
+}

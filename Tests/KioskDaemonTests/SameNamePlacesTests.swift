@@ -1,0 +1,93 @@
+import FoundationEssentials
+import KioskCore
+import KioskTesting
+import Rendering
+import Testing
+
+@testable import KioskCommands
+@testable import KioskControl
+@testable import KioskDaemon
+
+/// Rome in Italy and Rome in Georgia as favourites, on the running engine: the screen, the
+/// map's labels, the control replies and `status` name each as `PlaceNames` does, and a name
+/// as shown picks its own place.
+@Suite struct SameNamePlacesTests {
+    static let cities = ["Rome", "Berlin"].flatMap { name in
+        FakeOpenMeteo.places.filter { $0.name == name }.map {
+            City(
+                name: $0.name, country: $0.country, admin1: $0.admin1, coordinate: $0.coordinate,
+                timezone: $0.timezone, geonameID: $0.id)
+        }
+    }
+
+    @Test func theLiveScreenMapAndStatusTellTheTwoRomesApart() async throws {
+        #expect(Self.cities.map(\.name) == ["Rome", "Rome", "Berlin"])
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let time = ManualTimeSource(
+            wall: Date(timeIntervalSince1970: 1_795_000_000), utcOffsetSeconds: 0)
+        let size = PixelSize(width: 800, height: 480)
+        let screen = RecordingDisplay(size: size)
+        let fake = FakeOpenMeteo(now: { time.now().wall })
+        let engine = KioskEngine.forTesting(
+            cities: Self.cities, directory: directory, transport: InMemoryOpenMeteo(fake: fake),
+            screen: screen, time: time)
+        let running = Task { await engine.run() }
+        defer { running.cancel() }
+        let renderer = try PageRenderer()
+
+        let display = await engine.display
+        var seen = 0
+        /// The texts of the frame on screen, once the screen shows the live page model:
+        /// compared after each new frame, waiting for the next in between (no busy loop).
+        func textsOnScreen() async throws -> [String] {
+            for _ in 0..<20 {
+                let model = await engine.currentPageModel()
+                let page = try renderer.render(model, size: size)
+                if screen.frames.last == page.image {
+                    return page.texts.map { $0.text.trimmingWhitespace }
+                }
+                guard let next = await display.frame(after: seen, timeout: 60) else { break }
+                seen = next.frame
+            }
+            Issue.record("the screen never showed the live page model")
+            return []
+        }
+        for _ in 0..<2000 where await engine.status().forecast.fetchedAt == nil {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+
+        #expect(message(await engine.control(.page("map")).line()) == "Showing the map page.")
+        let map = try await textsOnScreen()
+        #expect(map.contains("Rome, Lazio"), "\(map)")
+        #expect(map.contains("Rome, Georgia"), "\(map)")
+        #expect(!map.contains("Rome"), "no label is a bare Rome: \(map)")
+
+        #expect(
+            message(await engine.control(.show(city: "Rome, Georgia")).line())
+                == "Showing the city page of Rome, Georgia (2 of 3).")
+        let page = try await textsOnScreen()
+        #expect(page.contains("Rome, Georgia"), "\(page)")
+        #expect(page.contains("United States"), "\(page)")
+
+        let status = await engine.status()
+        #expect(status.showing.city == "Rome, Georgia")
+        #expect(status.cities == ["Rome, Lazio", "Rome, Georgia", "Berlin"])
+        #expect(status.recentCities == ["Rome, Georgia"])
+        let text = ControlCommands.describe(status, now: time.now().wall)
+        #expect(text.contains("city page of Rome, Georgia (2 of 3)"), "\(text)")
+        #expect(text.contains("Recent    Rome, Georgia"), "\(text)")
+
+        // A bare shared name picks neither, and says which there are.
+        let refused = String(
+            decoding: await engine.control(.show(city: "rome")).line(), as: UTF8.self)
+        #expect(refused.contains("could be Rome, Lazio (1) or Rome, Georgia (2)"), "\(refused)")
+        await engine.stop()
+        await running.value
+    }
+
+    private func message(_ reply: [UInt8]) -> String? {
+        struct Reply: Decodable { var message: String }
+        return try? JSONDecoder().decode(Reply.self, from: Data(reply)).message
+    }
+}
