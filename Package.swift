@@ -52,12 +52,17 @@ let package = Package(
         // Open-Meteo requests and decoding over KioskCore's HTTPTransport port.
         .target(name: "OpenMeteo", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
 
+        // Threads of their own for blocking work, and a serial executor on one: the one place
+        // that starts a thread (pthread_create), for LinuxPlatform, CurlHTTP and HomeAssistant.
+        .target(name: "Threads", swiftSettings: swiftSettings),
+
         // libcurl, and the HTTPTransport adapter over it.
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
-            name: "CurlHTTP", dependencies: ["KioskCore", "CCurl"], swiftSettings: swiftSettings),
+            name: "CurlHTTP", dependencies: ["KioskCore", "Threads", "CCurl"],
+            swiftSettings: swiftSettings),
 
         // libmosquitto 2.0 (Home Assistant over MQTT), and the adapter over it: discovery,
         // state and commands, its network loop on a thread of its own.
@@ -65,7 +70,7 @@ let package = Package(
             name: "CMosquitto", pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
         .target(
-            name: "HomeAssistant", dependencies: ["KioskCore", "CMosquitto", logging],
+            name: "HomeAssistant", dependencies: ["KioskCore", "Threads", "CMosquitto", logging],
             swiftSettings: swiftSettings),
 
         // libgpiod 1.6 or 2.x as pkg-config finds it, and the one C API over both.
@@ -98,7 +103,9 @@ let package = Package(
         .target(name: "CLinux"),
         .target(
             name: "LinuxPlatform",
-            dependencies: ["KioskCore", "CLinux", "CGPIODShim", "CI2C", "CDRM", "Pixels"],
+            dependencies: [
+                "KioskCore", "Threads", "CLinux", "CGPIODShim", "CI2C", "CDRM", "Pixels",
+            ],
             swiftSettings: swiftSettings),
 
         // The PC "board": simulated chips on a simulated bus.
@@ -141,8 +148,8 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
-                "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering",
-                "HomeAssistant", logging, serviceLifecycle, unixSignals,
+                "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
+                "Rendering", "HomeAssistant", logging, serviceLifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings),
 
@@ -152,8 +159,8 @@ let package = Package(
             name: "KioskCommands",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon",
-                "OpenMeteo", "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering",
-                "HomeAssistant",
+                "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels",
+                "Rendering", "HomeAssistant",
             ],
             swiftSettings: swiftSettings),
 
@@ -178,7 +185,7 @@ let package = Package(
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
             name: "KioskTesting",
-            dependencies: ["KioskCore", "LinuxPlatform", flyingSocks, realModule],
+            dependencies: ["KioskCore", "LinuxPlatform", "Threads", flyingSocks, realModule],
             swiftSettings: swiftSettings),
 
         .testTarget(
@@ -196,7 +203,9 @@ let package = Package(
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinuxPlatformTests",
-            dependencies: ["LinuxPlatform", "KioskCore", "KioskTesting", "Pixels", "Rendering"],
+            dependencies: [
+                "LinuxPlatform", "Threads", "KioskCore", "KioskTesting", "Pixels", "Rendering",
+            ],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskDisplaysTests",

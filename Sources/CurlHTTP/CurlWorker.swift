@@ -2,6 +2,7 @@ import CCurl
 import Glibc
 import KioskCore
 import Synchronization
+import Threads
 
 /// `curl_global_init` runs exactly once per process: Swift initialises a global lazily and
 /// thread-safely (`swift_once`), and the first worker thread to start reads it.
@@ -71,19 +72,8 @@ final class CurlWorker: @unchecked Sendable {
 
     /// Starts the thread; the thread holds a strong reference until it exits.
     func start() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                let worker = Unmanaged<CurlWorker>.fromOpaque(context!).takeRetainedValue()
-                worker.runThread()
-                return nil
-            }, context)
-        if result == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<CurlWorker>.fromOpaque(context).release()
+        let result = DedicatedThread.start { [self] in runThread() }
+        if result != 0 {
             state.withLock {
                 $0.startFailure = "could not start the HTTP thread (\(errnoName(result)))"
                 $0.hasExited = true

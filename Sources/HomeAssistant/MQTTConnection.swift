@@ -2,6 +2,7 @@ import CMosquitto
 import Glibc
 import KioskCore
 import Synchronization
+import Threads
 
 /// `mosquitto_lib_init` once per process (Swift initialises globals once, thread-safely).
 let mosquittoLibraryInitialization: Int32 = mosquitto_lib_init()
@@ -135,21 +136,10 @@ public final class MQTTConnection: @unchecked Sendable {
     /// Starts the thread; it holds the connection until it exits.
     /// - Throws: `MQTTFailure` when the thread cannot start.
     public func start() throws(MQTTFailure) {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                let connection = Unmanaged<MQTTConnection>.fromOpaque(context!)
-                    .takeRetainedValue()
-                connection.runThread()
-                return nil
-            }, context)
+        let result = DedicatedThread.start { [self] in runThread() }
         guard result == 0 else {
-            Unmanaged<MQTTConnection>.fromOpaque(context).release()
             throw MQTTFailure(.other, "Could not start the MQTT thread (error \(result)).")
         }
-        pthread_detach(thread)
     }
 
     /// Queues `payload` for `topic` (QoS 1) for the connection's thread to send; false when

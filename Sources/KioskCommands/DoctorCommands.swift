@@ -1,3 +1,4 @@
+import CurlHTTP
 public import FoundationEssentials
 public import KioskConfig
 import KioskControl

@@ -1,5 +1,5 @@
-public import FoundationEssentials
-public import LinuxPlatform
+import FoundationEssentials
+import LinuxPlatform
 
 /// The CLI's side of the control socket: one request, one reply.
 public struct ControlClient: Sendable {

@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 
 /// A command on the control socket, typed: the CLI encodes it, the daemon decodes it, and
 /// neither switches on the `cmd` string. On the wire it is the `ControlRequest` JSON object

@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 /// The reply to a `ControlCommand`, typed: the daemon encodes it, the CLI decodes it, and
 /// neither builds or picks apart JSON by hand. On the wire it is one JSON object on one

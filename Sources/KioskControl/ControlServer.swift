@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 public import LinuxPlatform
 
 /// The control socket: newline-delimited JSON over a Unix stream socket, a `LineServer`

@@ -1,5 +1,3 @@
-public import KioskCore
-
 /// A display as the display worker drives it: pages in, a picture of what is shown out.
 /// Every kind of display (a pixel screen through Cairo, an LCD or OLED laid out for its
 /// size, later an e-paper panel) is one implementation, built in `DisplayCatalog`; the

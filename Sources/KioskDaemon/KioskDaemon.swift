@@ -73,8 +73,9 @@ public enum KioskDaemon {
             )
         }
         let files = FileWorker()
-        let stateStore = StateStore(directory: configuration.stateDirectory)
-        let cache = ForecastCache(directory: configuration.stateDirectory)
+        let stateFiles = StateDirectoryStore(configuration.stateDirectory)
+        let stateStore = StateStore(files: stateFiles)
+        let cache = ForecastCache(files: stateFiles)
         let reading = readsState
         let (restored, history, forecasts):
             (PersistedKioskState?, IndoorHistory, [ForecastCache.Entry]) = await files.run {
@@ -99,7 +100,7 @@ public enum KioskDaemon {
                     time: time, onFrame: onFrame)
             },
             makeSensor: { configuration in sensorWorker(configuration, logger: logger) },
-            files: files, notifier: notifier,
+            files: files, stateFiles: stateFiles, notifier: notifier,
             host: {
                 var host = HostIdentity.current()
                 host.addCityCommand = addCity

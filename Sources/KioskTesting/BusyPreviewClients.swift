@@ -1,6 +1,7 @@
 import Glibc  // Glibc: socket clients that hold a control socket busy (test support)
 import LinuxPlatform
 import Synchronization
+import Threads
 
 /// Clients of a control socket that never let go: each keeps one connection, asks for a
 /// preview of a frame far in the future (which waits for up to 25 s), and asks again as soon

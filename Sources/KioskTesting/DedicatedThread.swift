@@ -1,4 +1,4 @@
-import LinuxPlatform
+import Threads
 
 /// Runs blocking work (waiting for a child process, reading pipes) on a new thread of its
 /// own, never on the cooperative pool: with two cores the pool has two threads, and a test

@@ -1,3 +1,5 @@
+public import KioskCore
+
 /// A request the loopback server received, as a test sees it.
 public struct RecordedRequest: Sendable, Hashable {
     /// The path without the query, for example "/v1/forecast".
@@ -36,6 +38,13 @@ public struct RecordedRequest: Sendable, Hashable {
             target = "/"
         }
         self.init(target: target, headers: [])
+    }
+
+    /// `request` as the loopback server would record it: its URL parsed as `init(url:)`
+    /// does, with its header fields.
+    public init(_ request: HTTPRequest) {
+        self.init(url: request.url)
+        headers = request.headers.map { (name: $0.name, value: $0.value) }
     }
 
     /// Parses a request target: path, raw query, decoded query items.

@@ -1,6 +1,7 @@
 import Glibc  // Glibc: a pseudo-terminal and a child in a session of its own (test support)
 import LinuxPlatform
 import Synchronization
+import Threads
 
 /// The built binary run in a real terminal, as a person runs it in a terminal window: a
 /// pseudo-terminal from the kernel (`/dev/ptmx`) whose other end is the child's controlling

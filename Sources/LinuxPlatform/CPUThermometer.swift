@@ -1,4 +1,5 @@
 import Glibc
+import Threads
 
 /// The CPU temperature from the kernel's thermal zone, for the heat compensation. An
 /// actor on a thread of its own, like the I2C bus: the file reads never run on the

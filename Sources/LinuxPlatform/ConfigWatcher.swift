@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import Threads
 
 /// Watches the config file through inotify on its directory, so that every way of changing
 /// it counts: `config set` and `config edit` (rename over it), `city add`, a plain `vim`

@@ -2,6 +2,7 @@ import CI2C
 import CLinux
 import Glibc
 public import KioskCore
+import Threads
 
 /// An I2C bus device, `/dev/i2c-N`, driven with libi2c's SMBus calls (byte writes, sent
 /// bytes, I2C block writes and reads of at most 32 bytes, or single-byte reads on adapters

@@ -34,10 +34,7 @@ struct OLEDBench {
         bus.attach(oled, at: Self.address)
         let device = bus.device(at: Self.address)
         let clock = self.clock.reader
-        switch controller {
-        case .ssd1306: driver = SSD1306Display(device: device, size: size, elapsed: clock)
-        case .sh1106: driver = SH1106Display(device: device, size: size, elapsed: clock)
-        }
+        driver = OLEDDisplay(controller, device: device, size: size, elapsed: clock)
     }
 
     var traffic: SimulatedI2CTraffic { bus.traffic(at: Self.address) }

@@ -17,16 +17,17 @@ import Testing
     private func engine(_ directory: TemporaryDirectory) -> (KioskEngine, ConfigStore) {
         let time = ManualTimeSource(
             wall: Date(timeIntervalSince1970: 1_795_000_000), utcOffsetSeconds: 3600)
-        let display = SoakTests.CountingDisplay()
+        let display = RecordingDisplay(size: PixelSize(width: 96, height: 64), keeping: 1)
         var logger = Logger(label: "reload")
         logger.logLevel = .critical
         let parts = KioskEngine.Parts(
-            time: time, transport: SoakTests.FlakyTransport(time: time),
+            time: time, transport: InMemoryOpenMeteo(time: time),
             makeDisplay: { _, onFrame in
                 DisplayWorker(open: { try PixelPageDisplay(display) }, time: time, onFrame: onFrame)
             },
             makeSensor: { _ in nil },
-            files: FileWorker(), notifier: SystemdNotifier(environment: [:]),
+            files: FileWorker(), stateFiles: StateDirectoryStore(directory.file("state")),
+            notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "reload", addresses: []) }, logger: logger, seed: 7)
         let store = ConfigStore(explicitPath: directory.file("config.toml"), environment: [:])
         // The first run: no file yet, the built-in defaults (state in this directory).

@@ -124,9 +124,10 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("state.json", "{ not json")
-        #expect(throws: FileSystemError.self) {
+        let error = #expect(throws: FileStoreError.self) {
             try StateStore(directory: directory.path).loadState()
         }
+        #expect(error?.path == directory.file("state.json"))
     }
 }
 

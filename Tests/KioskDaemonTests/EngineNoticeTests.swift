@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KioskCore
 import KioskTesting
+import LinuxPlatform
 import Logging
 import Rendering
 import Synchronization
@@ -16,45 +17,10 @@ import Testing
 /// (what happened, what to do first, the same countdown as `status`) and how many requests
 /// a burst of `refresh` commands makes.
 @Suite struct EngineNoticeTests {
-    /// A display that draws nothing.
-    final class NullDisplay: Display {
-        let size = PixelSize(width: 320, height: 240)
-        var capabilities: DisplayCapabilities { .screen(size) }
-        func show(_ image: PixelImage) throws {}
-        func close() {}
-        func setPower(_ power: DisplayPower) throws {}
-    }
-
-    /// Open-Meteo in memory: answers with the fake's forecasts, or with `failStatus`.
-    final class CountingTransport: HTTPTransport {
-        let fake: FakeOpenMeteo
-        let requests = Mutex(0)
-        let failStatus: Int?
-        init(time: ManualTimeSource, failStatus: Int?) {
-            fake = FakeOpenMeteo(now: { time.now().wall })
-            self.failStatus = failStatus
-        }
-
-        func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-            requests.withLock { $0 += 1 }
-            if let failStatus {
-                let reason =
-                    failStatus == 429
-                    ? "Daily API request limit exceeded. Please try again tomorrow."
-                    : "Internal error"
-                return HTTPResponse(
-                    status: failStatus,
-                    body: Array("{\"error\":true,\"reason\":\"\(reason)\"}".utf8))
-            }
-            let answer = fake.respond(to: RecordedRequest(url: request.url))
-            return HTTPResponse(status: answer.status, body: answer.body)
-        }
-    }
-
     struct Kiosk {
         let engine: KioskEngine
         let time: ManualTimeSource
-        let transport: CountingTransport
+        let transport: InMemoryOpenMeteo
         let running: Task<Void, Never>
         let directory: TemporaryDirectory
 
@@ -113,16 +79,18 @@ import Testing
                     fetchedAt: time.now().wall.addingTimeInterval(-cacheAge), forecast: forecast)
             ]
         }
-        let transport = CountingTransport(time: time, failStatus: failStatus)
+        let transport = InMemoryOpenMeteo(time: time)
+        if let failStatus { transport.fail(withStatus: failStatus) }
         var logger = Logger(label: "notices")
         logger.logLevel = .critical
-        let display = NullDisplay()
+        let display = RecordingDisplay(size: PixelSize(width: 320, height: 240), keeping: 1)
         let parts = KioskEngine.Parts(
             time: time, transport: transport,
             makeDisplay: { _, onFrame in
                 DisplayWorker(open: { try PixelPageDisplay(display) }, time: time, onFrame: onFrame)
             },
             makeSensor: { _ in nil }, files: FileWorker(),
+            stateFiles: StateDirectoryStore(directory.file("state")),
             notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 5)
         let engine = KioskEngine(
@@ -166,7 +134,7 @@ import Testing
     @Test func aBurstOfRefreshCommandsMakesOneRequest() async throws {
         let kiosk = try Self.kiosk(cacheAge: 60, failStatus: nil)
         try await kiosk.wait(for: "the start") { $0.forecast.fetchedAt != nil }
-        #expect(kiosk.transport.requests.withLock { $0 } == 0, "a fresh cache fetches nothing")
+        #expect(kiosk.transport.requestCount == 0, "a fresh cache fetches nothing")
         var replies: [String] = []
         for _ in 0..<200 {
             replies.append(await kiosk.message(ControlRequest(cmd: "refresh")))
@@ -175,14 +143,14 @@ import Testing
         for _ in 0..<20 {
             replies.append(await kiosk.message(ControlRequest(cmd: "refresh")))
         }
-        #expect(kiosk.transport.requests.withLock { $0 } == 1)
+        #expect(kiosk.transport.requestCount == 1)
         #expect(replies.first == "Fetching forecasts now.")
         #expect(replies.last?.hasPrefix("Forecasts were fetched") == true, "\(replies.last ?? "")")
         // Ten seconds later, a refresh fetches again.
         kiosk.time.advance(bySeconds: 11)
         #expect(await kiosk.message(ControlRequest(cmd: "refresh")) == "Fetching forecasts now.")
         try await kiosk.wait(for: "the second refresh") { $0.forecast.nextRefreshSeconds > 0 }
-        #expect(kiosk.transport.requests.withLock { $0 } == 2)
+        #expect(kiosk.transport.requestCount == 2)
         await kiosk.stop()
     }
 
@@ -192,11 +160,11 @@ import Testing
         kiosk.time.advance(bySeconds: 20)
         let held = await kiosk.message(ControlRequest(cmd: "refresh"))
         #expect(held.hasPrefix("Open-Meteo's rate limit holds refreshes"), "\(held)")
-        #expect(kiosk.transport.requests.withLock { $0 } == 1)
+        #expect(kiosk.transport.requestCount == 1)
         let forced = await kiosk.message(ControlRequest(cmd: "refresh", force: true))
         #expect(forced.hasPrefix("Fetching forecasts now"), "\(forced)")
         try await kiosk.wait(for: "the forced try") { $0.forecast.failures == 2 }
-        #expect(kiosk.transport.requests.withLock { $0 } == 2)
+        #expect(kiosk.transport.requestCount == 2)
         await kiosk.stop()
     }
 
@@ -264,7 +232,7 @@ import Testing
         let status = try #require(await kiosk.status())
         #expect(status.forecast.fetchedAt == nil)
         #expect(status.forecast.nothingToFetch == true)
-        #expect(kiosk.transport.requests.withLock { $0 } == 0)
+        #expect(kiosk.transport.requestCount == 0)
         let text = ControlCommands.describe(status, now: kiosk.time.now().wall)
         #expect(!text.contains("updated"), "\(text)")
         #expect(
@@ -273,7 +241,7 @@ import Testing
             "\(text)")
         let reply = await kiosk.message(ControlRequest(cmd: "refresh"))
         #expect(reply.hasPrefix("There is nothing to fetch"), "\(reply)")
-        #expect(kiosk.transport.requests.withLock { $0 } == 0)
+        #expect(kiosk.transport.requestCount == 0)
         await kiosk.stop()
     }
 }

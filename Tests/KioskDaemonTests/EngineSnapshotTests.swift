@@ -11,15 +11,7 @@ import Testing
 /// and the display worker and any other follower see it in the snapshot stream; nothing
 /// asks the engine back.
 @Suite struct EngineSnapshotTests {
-    private struct NoNetwork: HTTPTransport {
-        func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-            throw HTTPTransportError(kind: .connectionFailed, url: request.url, message: "offline")
-        }
-    }
-
     @Test func aPressReachesThePixelsThroughTheSnapshotStream() async throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
         let time = ManualTimeSource()
         let screen = RecordingDisplay(size: PixelSize(width: 80, height: 48))
         let engine = KioskEngine.forTesting(
@@ -27,7 +19,7 @@ import Testing
                 City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
                 City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
             ],
-            directory: directory, transport: NoNetwork(), screen: screen, time: time)
+            transport: NoNetwork(), screen: screen, time: time)
         let running = Task { await engine.run() }
         // A follower like `status` or MQTT: it only reads the stream.
         var follower = engine.snapshotStream().makeAsyncIterator()
@@ -51,21 +43,17 @@ import Testing
     }
 
     /// Rome, no network, and a config refused at start.
-    private static func engineStartedWithABrokenConfig(_ directory: TemporaryDirectory)
-        -> KioskEngine
-    {
+    private static func engineStartedWithABrokenConfig() -> KioskEngine {
         KioskEngine.forTesting(
             cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
-            directory: directory, transport: NoNetwork(), time: ManualTimeSource(),
+            transport: NoNetwork(), time: ManualTimeSource(),
             configProblems: ["config.toml, line 2: expected a table name."])
     }
 
     /// A config refused at start is in the very first snapshot: no `status` answered while
     /// the first frame is drawn says the config was fine (a race seen under load).
     @Test func aConfigRefusedAtStartIsInTheFirstSnapshot() async throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let engine = Self.engineStartedWithABrokenConfig(directory)
+        let engine = Self.engineStartedWithABrokenConfig()
         var follower = engine.snapshotStream().makeAsyncIterator()
         let running = Task { await engine.run() }
         let first = try #require(await follower.next())
@@ -79,9 +67,7 @@ import Testing
     /// start to be reduced instead of answering from the empty state (seen under load: no
     /// cities, no problems, for a config refused at start).
     @Test func aStatusAskedBeforeTheStartWaitsForIt() async throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let engine = Self.engineStartedWithABrokenConfig(directory)
+        let engine = Self.engineStartedWithABrokenConfig()
         let asked = Task { await engine.control(.status).line() }
         // Let the request reach the engine before it runs.
         for _ in 0..<100_000 where await engine.waitingForTheStart == 0 { await Task.yield() }
@@ -94,12 +80,10 @@ import Testing
     }
 
     @Test func statusAnswersFromTheLatestSnapshot() async throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
         let time = ManualTimeSource()
         let engine = KioskEngine.forTesting(
             cities: [City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51))],
-            directory: directory, transport: NoNetwork(), time: time)
+            transport: NoNetwork(), time: time)
         let running = Task { await engine.run() }
         // The failed fetch is published although the slide stays: a follower sees it.
         var follower = engine.snapshotStream().makeAsyncIterator()
@@ -113,7 +97,7 @@ import Testing
         #expect(status.forecast.failures == seen.forecastFailures)
         #expect(status.forecast.stale, "no forecast and a failure: stale")
         #expect(status.showing.city == "Rome")
-        #expect(status.config.path == directory.file("config.toml"))
+        #expect(status.config.path == KioskEngine.testConfigPath)
         let due = try #require(seen.nextRefresh)
         #expect(
             status.forecast.nextRefreshSeconds

@@ -8,16 +8,21 @@ import Logging
 @testable import KioskDisplays
 
 extension KioskEngine {
-    /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, state
-    /// and config in `directory`, the manual clock `time`, `transport` as the network, and
-    /// `configProblems` as a config refused at start.
+    /// The config file `forTesting` names; it does not exist.
+    static let testConfigPath = "/nonexistent/weather-kiosk-test/config.toml"
+
+    /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, the
+    /// state directory in memory (`files`), the manual clock `time`, `transport` as the
+    /// network, and `configProblems` as a config refused at start. Nothing on disk: the
+    /// config file it names does not exist.
     static func forTesting(
-        cities: [City], directory: TemporaryDirectory, transport: any HTTPTransport,
+        cities: [City], files: InMemoryFileStore = InMemoryFileStore(),
+        transport: any HTTPTransport,
         screen: RecordingDisplay = RecordingDisplay(size: PixelSize(width: 80, height: 48)),
         time: ManualTimeSource, configProblems: [String] = []
     ) -> KioskEngine {
         var configuration = KioskConfiguration()
-        configuration.stateDirectory = directory.file("state")
+        configuration.stateDirectory = files.directory
         configuration.sensor.kind = .none
         configuration.cities = cities
         var logger = Logger(label: "engine-test")
@@ -28,13 +33,13 @@ extension KioskEngine {
                 DisplayWorker(
                     open: { try PixelPageDisplay(screen) }, time: time, onFrame: onFrame)
             },
-            makeSensor: { _ in nil }, files: FileWorker(),
+            makeSensor: { _ in nil }, files: FileWorker(), stateFiles: files,
             notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
         return KioskEngine(
             start: KioskEngine.Start(
                 configuration: configuration, configProblems: configProblems,
-                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
+                store: ConfigStore(explicitPath: testConfigPath, environment: [:]),
                 restored: nil, history: IndoorHistory(), forecasts: []),
             parts: parts)
     }

@@ -7,6 +7,7 @@ import KioskCore
 import KioskDaemon
 import KioskDisplays
 import KioskTesting
+import LinuxPlatform
 import Logging
 import Rendering
 import Simulator
@@ -142,7 +143,8 @@ import Testing
                     sensor: IndoorSensor(
                         device: bus.device(at: 0x76), settings: configuration.sensor))
             },
-            files: FileWorker(), notifier: SystemdNotifier(environment: [:]),
+            files: FileWorker(), stateFiles: StateDirectoryStore(directory.file("state")),
+            notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "live", addresses: []) }, logger: logger, seed: 1)
         let engine = KioskEngine(
             start: KioskEngine.Start(
@@ -266,15 +268,5 @@ import Testing
             try? await Task.sleep(for: .milliseconds(5))
         }
         return nil
-    }
-}
-
-/// The fake Open-Meteo answering in memory.
-struct InMemoryOpenMeteo: HTTPTransport {
-    let fake: FakeOpenMeteo
-
-    func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-        let answer = fake.respond(to: RecordedRequest(url: request.url))
-        return HTTPResponse(status: answer.status, body: answer.body)
     }
 }

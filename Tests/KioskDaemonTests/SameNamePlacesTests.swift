@@ -22,15 +22,13 @@ import Testing
 
     @Test func theLiveScreenMapAndStatusTellTheTwoRomesApart() async throws {
         #expect(Self.cities.map(\.name) == ["Rome", "Rome", "Berlin"])
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
         let time = ManualTimeSource(
             wall: Date(timeIntervalSince1970: 1_795_000_000), utcOffsetSeconds: 0)
         let size = PixelSize(width: 800, height: 480)
         let screen = RecordingDisplay(size: size)
         let fake = FakeOpenMeteo(now: { time.now().wall })
         let engine = KioskEngine.forTesting(
-            cities: Self.cities, directory: directory, transport: InMemoryOpenMeteo(fake: fake),
+            cities: Self.cities, transport: InMemoryOpenMeteo(fake: fake),
             screen: screen, time: time)
         let running = Task { await engine.run() }
         defer { running.cancel() }

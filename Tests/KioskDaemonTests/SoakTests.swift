@@ -6,6 +6,7 @@ import KioskCore
 import KioskDaemon
 import KioskDisplays
 import KioskTesting
+import LinuxPlatform
 import Logging
 import OpenMeteo
 import Simulator
@@ -16,63 +17,32 @@ import Testing
 /// network, the sensor, the display and the buttons failing at random: nothing crashes,
 /// and nothing grows — timers, queues, history, recent cities, forecasts.
 @Suite struct SoakTests {
-    /// A display that counts frames and keeps only the last, and fails when told to.
-    final class CountingDisplay: Display {
-        let size = PixelSize(width: 96, height: 64)
-        let state = Mutex<(frames: Int, powers: Int, failing: Bool)>((0, 0, false))
-        var capabilities: DisplayCapabilities { .screen(size) }
-        func close() {}
-        func show(_ image: PixelImage) throws {
-            try state.withLock { state in
-                if state.failing { throw Unplugged() }
-                state.frames += 1
-            }
-        }
-        func setPower(_ power: DisplayPower) throws { state.withLock { $0.powers += 1 } }
-    }
-
-    struct Unplugged: Error, CustomStringConvertible {
-        var description: String { "The test display is unplugged." }
-    }
-
-    /// Fake Open-Meteo in memory, answering badly on purpose now and then.
-    final class FlakyTransport: HTTPTransport {
-        let fake: FakeOpenMeteo
-        let random = Mutex(SplitMix64(seed: 2026))
-        let requests = Mutex(0)
-        /// Requests not answered yet.
-        let inFlight = Mutex(0)
-        /// Off: every request is answered well.
-        let flaky = Mutex(true)
-        init(time: ManualTimeSource) {
-            fake = FakeOpenMeteo(nullEvery: 7, now: { time.now().wall })
-        }
-
-        func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-            requests.withLock { $0 += 1 }
-            inFlight.withLock { $0 += 1 }
-            defer { inFlight.withLock { $0 -= 1 } }
-            let roll =
-                flaky.withLock { $0 } ? random.withLock { Double.random(in: 0..<1, using: &$0) } : 1
-            switch roll {
+    /// Open-Meteo's faults, now and then: timeouts, 503, 429, a truncated body.
+    static func faults(seed: UInt64) -> InMemoryOpenMeteo.Fault {
+        let random = Mutex(SplitMix64(seed: seed))
+        return { request in
+            switch random.withLock({ Double.random(in: 0..<1, using: &$0) }) {
             case ..<0.15:
-                throw HTTPTransportError(
-                    kind: .timedOut, url: request.url, message: "Fetching timed out (test).")
+                .failure(
+                    HTTPTransportError(
+                        kind: .timedOut, url: request.url, message: "Fetching timed out (test)."))
             case ..<0.20:
-                return HTTPResponse(
-                    status: 503, body: Array(#"{"error":true,"reason":"overloaded"}"#.utf8))
+                .success(
+                    HTTPResponse(
+                        status: 503, body: Array(#"{"error":true,"reason":"overloaded"}"#.utf8)))
             case ..<0.23:
-                return HTTPResponse(
-                    status: 429,
-                    body: Array(
-                        #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#
-                            .utf8))
+                .success(
+                    HTTPResponse(
+                        status: 429,
+                        body: Array(
+                            #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#
+                                .utf8)))
             case ..<0.26:
-                return HTTPResponse(
-                    status: 200, body: Array(#"{"latitude":1,"hourly":{"time":["#.utf8))
+                .success(
+                    HTTPResponse(
+                        status: 200, body: Array(#"{"latitude":1,"hourly":{"time":["#.utf8)))
             default:
-                let answer = fake.respond(to: RecordedRequest(url: request.url))
-                return HTTPResponse(status: answer.status, body: answer.body)
+                nil
             }
         }
     }
@@ -95,14 +65,16 @@ import Testing
                 City(name: $0.name, coordinate: $0.coordinate, geonameID: $0.id)
             }
         }
-        let display = CountingDisplay()
+        let display = RecordingDisplay(size: PixelSize(width: 96, height: 64), keeping: 1)
         let chip = SimulatedBME280(
             output: .conditions(
                 temperature: Temperature(celsius: 21), humidity: 45,
                 pressure: Pressure(pascals: 100_800)))
         let bus = SimulatedI2CBus()
         bus.attach(chip, at: 0x76)
-        let transport = FlakyTransport(time: time)
+        let transport = InMemoryOpenMeteo(
+            fake: FakeOpenMeteo(nullEvery: 7, now: { time.now().wall }))
+        transport.answer(with: Self.faults(seed: 2026))
         var logger = Logger(label: "soak")
         logger.logLevel = .critical
         let parts = KioskEngine.Parts(
@@ -115,7 +87,8 @@ import Testing
                     sensor: IndoorSensor(
                         device: bus.device(at: 0x76), settings: configuration.sensor))
             },
-            files: FileWorker(), notifier: SystemdNotifier(environment: [:]),
+            files: FileWorker(), stateFiles: StateDirectoryStore(directory.file("state")),
+            notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "soak", addresses: []) }, logger: logger, seed: 7)
         let engine = KioskEngine(
             start: KioskEngine.Start(
@@ -136,7 +109,9 @@ import Testing
             time.advance(bySeconds: step)
             if tick % 40 == 0 {
                 chip.setFault(faults.randomElement(using: &random)!)
-                display.state.withLock { $0.failing = Int.random(in: 0..<10, using: &random) == 0 }
+                display.failFrames(
+                    with: Int.random(in: 0..<10, using: &random) == 0
+                        ? "The test display is unplugged." : nil)
             }
             if Int.random(in: 0..<8, using: &random) == 0 {
                 await engine.handle(.action(actions.randomElement(using: &random)!))
@@ -148,16 +123,16 @@ import Testing
         // The faults end: within the longest back-off (30 min) and one refresh interval the
         // kiosk must be fetching, reading and drawing again — nothing stuck after a day.
         chip.setFault(nil)
-        display.state.withLock { $0.failing = false }
-        transport.flaky.withLock { $0 = false }
-        let framesBefore = display.state.withLock { $0.frames }
+        display.failFrames(with: nil)
+        transport.answer(with: nil)
+        let framesBefore = display.frameCount
         for _ in 0..<Int(50 * 60 / step) {
             time.advance(bySeconds: step)
             try await settle(time, transport, engine)
         }
         let status = try #require(await statusOf(engine))
-        #expect(display.state.withLock { $0.frames } > framesBefore, "it draws again")
-        #expect(display.state.withLock { $0.powers } >= 2, "night came and went")
+        #expect(display.frameCount > framesBefore, "it draws again")
+        #expect(display.powerCount >= 2, "night came and went")
         #expect(
             status.forecast.error == nil && status.forecast.failures == 0, "refreshes succeed again"
         )
@@ -186,7 +161,7 @@ import Testing
     /// away, a count rounded up so that any wait left is at least 1). A slow machine, such as qemu, just polls longer. Gives up after 2,000 polls,
     /// so that a stuck kiosk fails the checks rather than hanging the test.
     private func settle(
-        _ time: ManualTimeSource, _ transport: FlakyTransport, _ engine: KioskEngine
+        _ time: ManualTimeSource, _ transport: InMemoryOpenMeteo, _ engine: KioskEngine
     ) async throws {
         var steady = 0
         var sleepers = -1
@@ -194,7 +169,7 @@ import Testing
             await Task.yield()
             try await Task.sleep(for: .milliseconds(1))
             let now = time.sleeperCount
-            if transport.inFlight.withLock({ $0 }) == 0 && now == sleepers {
+            if transport.inFlight == 0 && now == sleepers {
                 steady += 1
                 if steady == 3 {
                     let status = await statusOf(engine)

@@ -11,17 +11,10 @@ import Testing
 
 /// The watchdog's probe answers only when the engine and its worker threads do.
 @Suite struct WatchdogTests {
-    private struct NoNetwork: HTTPTransport {
-        func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-            throw HTTPTransportError(kind: .connectionFailed, url: request.url, message: "offline")
-        }
-    }
-
     @Test func aStuckFileWorkerStopsTheProbe() async throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let stateFiles = InMemoryFileStore()
         var configuration = KioskConfiguration()
-        configuration.stateDirectory = directory.file("state")
+        configuration.stateDirectory = stateFiles.directory
         configuration.sensor.kind = .none
         let time = ManualTimeSource()
         let files = FileWorker()
@@ -37,12 +30,13 @@ import Testing
                     },
                     time: time, onFrame: onFrame)
             },
-            makeSensor: { _ in nil }, files: files, notifier: SystemdNotifier(environment: [:]),
+            makeSensor: { _ in nil }, files: files, stateFiles: stateFiles,
+            notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
         let engine = KioskEngine(
             start: KioskEngine.Start(
                 configuration: configuration, configProblems: [],
-                store: ConfigStore(explicitPath: directory.file("config.toml"), environment: [:]),
+                store: ConfigStore(explicitPath: KioskEngine.testConfigPath, environment: [:]),
                 restored: nil, history: IndoorHistory(), forecasts: []),
             parts: parts)
         let running = Task { await engine.run() }

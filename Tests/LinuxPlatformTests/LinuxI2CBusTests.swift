@@ -3,6 +3,7 @@ import KioskCore
 import KioskTesting
 import LinuxPlatform
 import Testing
+import Threads
 
 /// The Linux I2C adapter's failures: real opens of paths that are not buses, and the
 /// errno-to-sentence mapping for what only hardware produces.

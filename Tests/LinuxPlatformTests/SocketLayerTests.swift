@@ -2,6 +2,7 @@ import Glibc
 import KioskTesting
 import LinuxPlatform
 import Testing
+import Threads
 
 /// The system-call layer under the control server: the listening socket, non-blocking
 /// transfers, the poll wrapper, the wake-up pipe and the thread helper, on real

@@ -12,8 +12,8 @@ import Testing
     func client(
         _ fake: FakeOpenMeteo = FakeOpenMeteo(now: { ClientAgainstFakeTests.now }),
         maximumLocations: Int = 100
-    ) -> (OpenMeteoClient, FakeOpenMeteoTransport) {
-        let transport = FakeOpenMeteoTransport(fake)
+    ) -> (OpenMeteoClient, InMemoryOpenMeteo) {
+        let transport = InMemoryOpenMeteo(fake: fake)
         return (
             OpenMeteoClient(
                 transport: transport, baseURL: "http://127.0.0.1:8080",

@@ -28,7 +28,7 @@ import Testing
         let forecasts = try await client.forecasts(for: coordinates, units: ForecastUnits())
         #expect(forecasts.map(\.coordinate.latitude) == [10, 20, 30])
         #expect(forecasts.map { $0.hourly.first?.temperature?.celsius } == [1, 2, 3])
-        let sent = transport.requests.map { recordedRequest(from: $0) }
+        let sent = transport.requests.map { RecordedRequest($0) }
         #expect(sent.map(\.path) == ["/v1/forecast", "/v1/forecast"])
         #expect(sent.map { $0.queryValue("latitude") } == ["10,20", "30"])
         #expect(
@@ -83,10 +83,10 @@ import Testing
         _ = try await client.forecasts(for: rome, units: ForecastUnits())
         client.apiKey = "new-key"
         _ = try await client.forecasts(for: rome, units: ForecastUnits(temperature: .fahrenheit))
-        let second = recordedRequest(from: transport.requests[1])
+        let second = RecordedRequest(transport.requests[1])
         #expect(second.queryValue("apikey") == "new-key")
         #expect(second.queryValue("temperature_unit") == "fahrenheit")
-        #expect(recordedRequest(from: transport.requests[0]).queryValue("apikey") == nil)
+        #expect(RecordedRequest(transport.requests[0]).queryValue("apikey") == nil)
     }
 
     @Test func searchRefusesShortNamesWithoutSending() async {
@@ -109,7 +109,7 @@ import Testing
             transport: transport, geocodingURL: "http://127.0.0.1:9", apiKey: "k", language: "fr")
         let results = try await client.search(name: "Paris", count: 3, countryCode: "fr")
         #expect(results.map(\.id) == [2, 1, 3])
-        let sent = recordedRequest(from: transport.requests[0])
+        let sent = RecordedRequest(transport.requests[0])
         #expect(sent.path == "/v1/search")
         #expect(
             sent.query.map(\.name) == [

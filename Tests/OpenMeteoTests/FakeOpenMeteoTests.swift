@@ -10,7 +10,7 @@ import Testing
     let fake = FakeOpenMeteo(now: { utc("2026-03-14T15:09").addingTimeInterval(26) })
 
     func get(_ pathAndQuery: String) -> CannedResponse {
-        fake.respond(to: recordedRequest(from: HTTPRequest(url: "http://fake" + pathAndQuery)))
+        fake.respond(to: RecordedRequest(HTTPRequest(url: "http://fake" + pathAndQuery)))
     }
 
     func text(_ response: CannedResponse) -> String {
@@ -142,8 +142,8 @@ import Testing
     @Test func nullKnobHitsEveryNthValue() throws {
         let nulls = FakeOpenMeteo(nullEvery: 2, now: fake.now)
         let response = nulls.respond(
-            to: recordedRequest(
-                from: HTTPRequest(
+            to: RecordedRequest(
+                HTTPRequest(
                     url: "http://f/v1/forecast?latitude=1&longitude=2&daily=temperature_2m_max"
                         + "&forecast_days=4")))
         let body = text(response)

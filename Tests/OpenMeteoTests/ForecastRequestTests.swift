@@ -9,7 +9,7 @@ import Testing
 
     /// The query parameters of `url`, decoded, in order.
     func parameters(_ url: String) -> [(name: String, value: String)] {
-        recordedRequest(from: .init(url: url)).query.map { ($0.name, $0.value) }
+        RecordedRequest(.init(url: url)).query.map { ($0.name, $0.value) }
     }
 
     func value(_ name: String, in url: String) -> String? {

@@ -15,12 +15,12 @@ import Testing
         let url = GeocodingSearch(name: name).url(geocodingURL: base)
         #expect(url == "\(base)/v1/search?name=\(encoded)&count=10&language=en&format=json")
         // A server decodes exactly the name back.
-        #expect(recordedRequest(from: .init(url: url)).queryValue("name") == name)
+        #expect(RecordedRequest(.init(url: url)).queryValue("name") == name)
     }
 
     @Test func surroundingSpacesAreNotSent() {
         let url = GeocodingSearch(name: "  Rome \t").url(geocodingURL: base)
-        #expect(recordedRequest(from: .init(url: url)).queryValue("name") == "Rome")
+        #expect(RecordedRequest(.init(url: url)).queryValue("name") == "Rome")
     }
 
     @Test func countryCodeLanguageAndKey() {

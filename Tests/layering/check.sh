@@ -18,13 +18,15 @@ root = sys.argv[1]
 # cover it when it arrives.
 IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
-            "HomeAssistant"}
-GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant"}  # and every C target
+            "HomeAssistant", "Threads"}
+GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant", "Threads"}  # and every C target
 APPLICATION = {"KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon", "KioskCommands",
                "weather-kiosk"}
-# The only arrows from one adapter to another: the pure pixel maths, and the simulated
-# BME280's use of the driver's calibration types.
-SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simulator", "Devices")}
+# The only arrows from one adapter to another: the pure pixel maths, the simulated BME280's
+# use of the driver's calibration types, and the one place that starts threads.
+SIDEWAYS_ALLOWED = {("Rendering", "Pixels"), ("LinuxPlatform", "Pixels"), ("Simulator", "Devices"),
+                    ("LinuxPlatform", "Threads"), ("CurlHTTP", "Threads"),
+                    ("HomeAssistant", "Threads")}
 # Modules that reach the operating system: what an I/O-free module must not import.
 SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Android", "WinSDK", "SystemPackage", "System",
                   "Dispatch"}
@@ -42,24 +44,25 @@ LAYERS = {
     "Devices": {"KioskCore"},
     "Simulator": {"KioskCore", "Devices", "RealModule"},
     "Rendering": {"KioskCore", "Pixels", "CCairo"},
-    "LinuxPlatform": {"KioskCore", "Pixels", "CLinux", "CGPIODShim", "CI2C", "CDRM"},
-    "CurlHTTP": {"KioskCore", "CCurl"},
-    "HomeAssistant": {"KioskCore", "CMosquitto", "Logging"},
+    "Threads": set(),
+    "LinuxPlatform": {"KioskCore", "Threads", "Pixels", "CLinux", "CGPIODShim", "CI2C", "CDRM"},
+    "CurlHTTP": {"KioskCore", "Threads", "CCurl"},
+    "HomeAssistant": {"KioskCore", "Threads", "CMosquitto", "Logging"},
     # The application, bottom up.
     "KioskConfig": {"KioskCore", "TOML", "LinuxPlatform"},
     "KioskControl": {"KioskCore", "LinuxPlatform"},
     "KioskDisplays": {"KioskCore", "Pixels", "Rendering", "Devices", "Simulator",
                       "LinuxPlatform"},
     "KioskDaemon": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
-                    "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels", "Rendering",
-                    "HomeAssistant", "Logging", "ServiceLifecycle", "UnixSignals"},
+                    "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
+                    "Rendering", "HomeAssistant", "Logging", "ServiceLifecycle", "UnixSignals"},
     "KioskCommands": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays",
-                      "KioskDaemon", "OpenMeteo", "LinuxPlatform", "Devices", "Simulator",
+                      "KioskDaemon", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
                       "Pixels", "Rendering", "HomeAssistant"},
     "weather-kiosk": {"KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
                       "KioskCore", "ArgumentParser", "Logging"},
     # Test support.
-    "KioskTesting": {"KioskCore", "LinuxPlatform", "FlyingSocks", "RealModule"},
+    "KioskTesting": {"KioskCore", "LinuxPlatform", "Threads", "FlyingSocks", "RealModule"},
 }
 
 RULES = {
@@ -68,14 +71,16 @@ RULES = {
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
-                           "Pixels, HomeAssistant) never import the application's modules "
+                           "Pixels, HomeAssistant, Threads) never import the application's modules "
                            "(KioskConfig, KioskControl, KioskDisplays, KioskDaemon, "
                            "KioskCommands) or the executable",
     "c-only-in-adapters": "only adapters import a C target",
     "no-sideways": "an adapter imports no other adapter (so the framebuffer does not link "
-                   "Cairo), except Rendering and LinuxPlatform importing Pixels and Simulator "
-                   "importing Devices",
-    "glibc-says-why": "only LinuxPlatform, CurlHTTP, HomeAssistant and the C targets import "
+                   "Cairo), except Rendering and LinuxPlatform importing Pixels, Simulator "
+                   "importing Devices, and LinuxPlatform, CurlHTTP and HomeAssistant importing "
+                   "Threads",
+    "glibc-says-why": "only LinuxPlatform, CurlHTTP, HomeAssistant, Threads and the C targets "
+                      "import "
                       "Glibc; anywhere "
                       "else the import line says why: `import Glibc  // Glibc: <why>`",
     "layers": "a module imports only the modules its line in LAYERS (Tests/layering/check.sh) "

@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 // The keys of the [display] table.
 

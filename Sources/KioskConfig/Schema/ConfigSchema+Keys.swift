@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 // The keys of config.toml, table by table. Each key checks its value, stores it, and reads
 // it back for `config show` / `config get`.

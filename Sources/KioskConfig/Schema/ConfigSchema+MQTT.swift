@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 // The `[mqtt]` keys: Home Assistant over MQTT. The table is optional; without it (or with an
 // empty url) the kiosk talks to no broker.

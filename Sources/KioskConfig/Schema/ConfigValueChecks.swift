@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 // Checks shared by the config keys: each returns the value or why it was refused.
 

@@ -1,4 +1,4 @@
-public import KioskCore
+import KioskCore
 
 /// Checks a base URL from the config (`forecast.base_url`, `forecast.geocoding_url`) before
 /// any request is made with it: `http` or `https`, a host name, an IPv4 address or a

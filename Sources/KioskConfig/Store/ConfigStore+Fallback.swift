@@ -1,5 +1,5 @@
 public import KioskCore
-public import LinuxPlatform
+import LinuxPlatform
 
 /// What the kiosk runs on when its config file is missing, empty or refused, and where the
 /// CLI then finds the running kiosk: the last-known-good copy of the file, kept in the state
@@ -20,16 +20,17 @@ extension ConfigStore {
         "# The last good copy of \(path), kept by weather-kiosk; `cp` it back to restore.\n"
     }
 
-    /// Writes `document` (a config just accepted) as the last good copy in `stateDirectory`,
+    /// Writes `document` (a config just accepted) as the last good copy in `state`,
     /// atomically and readable by the owner only (it may hold an API key); nothing is
-    /// written when the copy already says the same with that mode. Never through a link,
-    /// never in a directory another user could write (`StateDirectory`).
-    /// - Throws: `FileSystemError` naming the copy, or the directory's sentence.
-    public func saveLastGood(_ document: ConfigDocument, stateDirectory: String)
-        throws(FileSystemError)
+    /// written when the copy already says the same with that mode. On the Pi `state` is the
+    /// state directory (`StateDirectoryStore`): never through a link, never in a directory
+    /// another user could write.
+    /// - Throws: `FileStoreError` naming the copy, or the directory's sentence.
+    public func saveLastGood(_ document: ConfigDocument, in state: any FileStore)
+        throws(FileStoreError)
     {
         let contents = Array((lastGoodHeader() + document.text).utf8)
-        try StateDirectory(stateDirectory).withLock { directory throws(FileSystemError) in
+        try state.withLock { directory throws(FileStoreError) in
             var same = false
             do {
                 same =
@@ -37,17 +38,23 @@ extension ConfigStore {
             } catch {
                 // A link, a FIFO or a damaged copy at the name: replaced below.
             }
-            if same, directory.permissions(of: Self.lastGoodName) == 0o600 { return }
-            directory.removeStaleTemporaries(of: Self.lastGoodName)
-            try directory.write(contents, to: Self.lastGoodName, mode: 0o600)
+            if same, directory.isPrivate(Self.lastGoodName) { return }
+            try directory.write(contents, to: Self.lastGoodName, privately: true)
         }
     }
 
-    /// The last good copy of this file in `stateDirectory`, when there is one and it is
-    /// still valid; nil otherwise (a copy that cannot be read counts as none, and so does
-    /// one in a directory another user could have written it in).
-    public func lastGood(stateDirectory: String) -> Loaded? {
-        let state = StateDirectory(stateDirectory)
+    /// `saveLastGood(_:in:)` in the state directory at `stateDirectory`.
+    /// - Throws: `FileStoreError` naming the copy, or the directory's sentence.
+    public func saveLastGood(_ document: ConfigDocument, stateDirectory: String)
+        throws(FileStoreError)
+    {
+        try saveLastGood(document, in: StateDirectoryStore(stateDirectory))
+    }
+
+    /// The last good copy of this file in `state`, when there is one and it is still valid;
+    /// nil otherwise (a copy that cannot be read counts as none, and so does one in a
+    /// directory another user could have written it in).
+    public func lastGood(in state: any FileStore) -> Loaded? {
         let bytes: [UInt8]?
         do {
             bytes = try state.read(
@@ -58,13 +65,18 @@ extension ConfigStore {
         guard let bytes else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.hasPrefix(lastGoodHeader()) else { return nil }
-        let document = ConfigDocument(file: state.file(Self.lastGoodName), text: text)
+        let document = ConfigDocument(file: state.path(of: Self.lastGoodName), text: text)
         do {
             return Loaded(
                 document: document, exists: true, configuration: try Self.resolve(document))
         } catch {
             return nil
         }
+    }
+
+    /// `lastGood(in:)` in the state directory at `stateDirectory`.
+    public func lastGood(stateDirectory: String) -> Loaded? {
+        lastGood(in: StateDirectoryStore(stateDirectory))
     }
 
     /// What a broken, missing or empty file still tells: its `board`, `state_dir` and

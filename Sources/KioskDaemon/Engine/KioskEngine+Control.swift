@@ -2,7 +2,6 @@ import FoundationEssentials
 import KioskConfig
 public import KioskControl
 import KioskCore
-import LinuxPlatform
 import Logging
 import Pixels
 import Rendering
@@ -86,7 +85,8 @@ extension KioskEngine {
             let copy = ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory)
             // Removing the copy as well is how a person goes back to the defaults on
             // purpose; a copy that could not be written still protects the running config.
-            let copyKept = await parts.files.run { FileSystem.exists(copy) }
+            let stateFiles = parts.stateFiles
+            let copyKept = await parts.files.run { stateFiles.exists(ConfigStore.lastGoodName) }
             if !usable, goodConfigSeen, copyKept || logged["last good config"] != nil {
                 let error = ConfigFileError(
                     kind: .invalid,
@@ -104,10 +104,10 @@ extension KioskEngine {
             }
             if usable {
                 goodConfigSeen = true
-                let directory = configuration.stateDirectory  // the one in use: see restartOnly
+                // The directory in use: see restartOnly.
                 do {
                     try await parts.files.run {
-                        try store.saveLastGood(loaded.document, stateDirectory: directory)
+                        try store.saveLastGood(loaded.document, in: stateFiles)
                     }
                     note("last good config", nil, level: .info)
                 } catch {

@@ -11,7 +11,9 @@ extension KioskEngine {
     func fetchForecasts() async {
         let now = parts.time.now()
         let configuration = configuration
-        let fetcher = ForecastFetcher(configuration: configuration, transport: parts.transport)
+        let fetcher = ForecastFetcher(
+            configuration: configuration, transport: parts.transport,
+            cache: ForecastCache(files: parts.stateFiles))
         do {
             let entries = try await fetcher.fetch(
                 ForecastFetcher.locations(for: configuration),

@@ -25,6 +25,9 @@ public actor KioskEngine {
         public var makeSensor: @Sendable (KioskConfiguration) -> SensorWorker?
         /// Blocking file work.
         public var files: FileWorker
+        /// The state directory's files: the state, the history, the forecast cache and the
+        /// config's last good copy (the directory only a restart changes).
+        public var stateFiles: any FileStore
         /// systemd.
         public var notifier: SystemdNotifier
         /// Host name and addresses for the empty page.
@@ -44,7 +47,7 @@ public actor KioskEngine {
                     KioskConfiguration, @escaping @Sendable (DisplayWorker.Report) -> Void
                 ) -> DisplayWorker,
             makeSensor: @escaping @Sendable (KioskConfiguration) -> SensorWorker?,
-            files: FileWorker, notifier: SystemdNotifier,
+            files: FileWorker, stateFiles: any FileStore, notifier: SystemdNotifier,
             host: @escaping @Sendable () -> HostInfo, logger: Logger, seed: UInt64
         ) {
             self.time = time
@@ -52,6 +55,7 @@ public actor KioskEngine {
             self.makeDisplay = makeDisplay
             self.makeSensor = makeSensor
             self.files = files
+            self.stateFiles = stateFiles
             self.notifier = notifier
             self.host = host
             self.logger = logger
@@ -364,7 +368,7 @@ public actor KioskEngine {
         case .readSensor:
             track(write: false) { await $0.readSensor() }
         case .persistState(let persisted):
-            let store = StateStore(directory: configuration.stateDirectory)
+            let store = StateStore(files: parts.stateFiles)
             let files = parts.files
             track(write: true) { engine in
                 do {
@@ -376,7 +380,7 @@ public actor KioskEngine {
                 }
             }
         case .saveHistory(let history):
-            let store = StateStore(directory: configuration.stateDirectory)
+            let store = StateStore(files: parts.stateFiles)
             let files = parts.files
             track(write: true) { engine in
                 do {

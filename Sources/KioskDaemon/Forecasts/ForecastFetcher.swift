@@ -16,15 +16,18 @@ public struct ForecastFetcher: Sendable {
         self.cache = cache
     }
 
-    /// A fetcher for `configuration`: its forecast settings over `transport`, its state
-    /// directory's cache.
-    public init(configuration: KioskConfiguration, transport: any HTTPTransport) {
+    /// A fetcher for `configuration`: its forecast settings over `transport`, keeping
+    /// forecasts in `cache` (by default its state directory's).
+    public init(
+        configuration: KioskConfiguration, transport: any HTTPTransport,
+        cache: ForecastCache? = nil
+    ) {
         self.init(
             client: OpenMeteoClient(
                 transport: transport, baseURL: configuration.forecast.baseURL,
                 geocodingURL: configuration.forecast.geocodingURL,
                 apiKey: configuration.forecast.apiKey, language: configuration.forecast.language),
-            cache: ForecastCache(directory: configuration.stateDirectory))
+            cache: cache ?? ForecastCache(directory: configuration.stateDirectory))
     }
 
     /// The coordinates a refresh asks for: the station first (when it is set), then each

@@ -1,6 +1,6 @@
 public import FoundationEssentials
 public import KioskCore
-public import LinuxPlatform
+import LinuxPlatform
 
 /// The last good forecast for each location, with when it was fetched: in
 /// `state_dir/forecasts.json`, written atomically, read at start-up so that the first frame
@@ -16,16 +16,21 @@ public struct ForecastCache: Sendable {
     /// One location's forecast, as the reducer keeps it.
     public typealias Entry = ForecastEntry
 
-    /// The state directory.
-    public let directory: String
-    private var state: StateDirectory { StateDirectory(directory) }
+    /// The state directory's files.
+    public let files: any FileStore
     static let name = "forecasts.json"
 
-    /// The cache in `directory`.
-    public init(directory: String) { self.directory = directory }
+    /// The cache in `files`.
+    public init(files: any FileStore) { self.files = files }
+
+    /// The cache in the state directory at `directory`.
+    public init(directory: String) { self.init(files: StateDirectoryStore(directory)) }
+
+    /// The state directory.
+    public var directory: String { files.directory }
 
     /// `directory/forecasts.json`.
-    public var path: String { state.file(Self.name) }
+    public var path: String { files.path(of: Self.name) }
 
     private struct File: Codable {
         var version: Int
@@ -35,18 +40,16 @@ public struct ForecastCache: Sendable {
     /// Every cached entry. A missing file is an empty cache; a file that is not a cache
     /// this build reads is moved aside (`forecasts.json.corrupt-TIME`, the newest three
     /// kept) before anything overwrites it.
-    /// - Throws: `FileSystemError` when the file cannot be read or is not a cache file; the
+    /// - Throws: `FileStoreError` when the file cannot be read or is not a cache file; the
     ///   caller goes on without a cache and says so.
-    public func load() throws(FileSystemError) -> [Entry] {
+    public func load() throws(FileStoreError) -> [Entry] {
         try decode(
-            state.read(Self.name, limit: Self.sizeLimit),
-            movingAside: { bytes in
-                state.moveAsideLocking(Self.name, holding: bytes, now: Date())
-            })
+            files.read(Self.name, limit: Self.sizeLimit),
+            movingAside: { bytes in files.moveAside(Self.name, holding: bytes, now: Date()) })
     }
 
     private func decode(_ bytes: [UInt8]?, movingAside: ([UInt8]) -> String?)
-        throws(FileSystemError) -> [Entry]
+        throws(FileStoreError) -> [Entry]
     {
         guard let bytes else { return [] }
         let problem: String
@@ -58,13 +61,13 @@ public struct ForecastCache: Sendable {
             problem = "it is not a forecast cache (\(error))"
         }
         if let aside = movingAside(bytes) {
-            throw FileSystemError(
+            throw FileStoreError(
                 path: path,
                 message:
                     "The forecast cache \(path) could not be used, \(problem): moved it aside to \(aside) (the newest three are kept); a new one is written on the next fetch."
             )
         }
-        throw FileSystemError(
+        throw FileStoreError(
             path: path,
             message:
                 "Ignoring the forecast cache \(path): \(problem); it will be rewritten on the next fetch."
@@ -73,10 +76,9 @@ public struct ForecastCache: Sendable {
 
     /// Merges `fresh` into the cache: their locations are replaced, other entries kept for a
     /// day. Serialised with other writers by the directory lock; written atomically.
-    /// - Throws: `FileSystemError` naming the state directory when it cannot be written.
-    public func store(_ fresh: [Entry], now: Date) throws(FileSystemError) {
-        try state.withLock { directory throws(FileSystemError) in
-            directory.removeStaleTemporaries(of: Self.name)
+    /// - Throws: `FileStoreError` naming the state directory when it cannot be written.
+    public func store(_ fresh: [Entry], now: Date) throws(FileStoreError) {
+        try files.withLock { directory throws(FileStoreError) in
             let existing: [Entry]
             do {
                 // The lock is held: a corrupt cache is moved aside without taking it again.
@@ -96,11 +98,11 @@ public struct ForecastCache: Sendable {
             do {
                 data = try Self.encoder.encode(File(version: 1, entries: fresh + kept))
             } catch {
-                throw FileSystemError(
+                throw FileStoreError(
                     path: path,
                     message: Sentence.ended("Cannot write the forecast cache \(path): \(error)"))
             }
-            try directory.write(Array(data), to: Self.name)
+            try directory.write(Array(data), to: Self.name, privately: false)
         }
     }
 

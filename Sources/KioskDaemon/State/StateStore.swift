@@ -1,61 +1,67 @@
 import FoundationEssentials
 public import KioskCore
-public import LinuxPlatform
+import LinuxPlatform
 import Synchronization
 
 /// What the kiosk keeps in `state_dir` besides the forecast cache: the last slide and the
 /// recently viewed favourites (`state.json`), and the 24-hour indoor history
 /// (`indoor-history.json`). Written atomically, and only when the content changed: the SD
-/// card is small and wears. Read and written through `StateDirectory`: never through a
-/// link, never in a directory another user could write.
+/// card is small and wears. Read and written through a `FileStore` (on the Pi,
+/// `StateDirectoryStore`: never through a link, never in a directory another user could
+/// write).
 public final class StateStore: Sendable {
-    /// The state directory.
-    public let directory: String
-    private let state: StateDirectory
+    /// The state directory's files.
+    public let files: any FileStore
     private let lastWritten = Mutex<[String: [UInt8]]>([:])
     static let stateName = "state.json"
     static let historyName = "indoor-history.json"
 
-    /// A store in `directory`.
-    public init(directory: String) {
-        self.directory = directory
-        state = StateDirectory(directory)
+    /// A store over `files`.
+    public init(files: any FileStore) {
+        self.files = files
     }
 
+    /// A store in the state directory at `directory`.
+    public convenience init(directory: String) {
+        self.init(files: StateDirectoryStore(directory))
+    }
+
+    /// The state directory.
+    public var directory: String { files.directory }
     /// `directory/state.json`.
-    public var statePath: String { state.file(Self.stateName) }
+    public var statePath: String { files.path(of: Self.stateName) }
     /// `directory/indoor-history.json`.
-    public var historyPath: String { state.file(Self.historyName) }
+    public var historyPath: String { files.path(of: Self.historyName) }
 
     /// The persisted state; nil when none was written yet.
-    /// - Throws: `FileSystemError` when the file is unreadable or not such a state.
-    public func loadState() throws(FileSystemError) -> PersistedKioskState? {
+    /// - Throws: `FileStoreError` when the file is unreadable or not such a state.
+    public func loadState() throws(FileStoreError) -> PersistedKioskState? {
         try load(PersistedKioskState.self, from: Self.stateName)
     }
 
     /// Writes the state if it differs from what is on disk.
-    /// - Throws: `FileSystemError` naming the file.
-    public func save(_ state: PersistedKioskState) throws(FileSystemError) {
+    /// - Throws: `FileStoreError` naming the file.
+    public func save(_ state: PersistedKioskState) throws(FileStoreError) {
         try save(state, to: Self.stateName)
     }
 
     /// The indoor history; empty when none was written yet.
-    /// - Throws: `FileSystemError` when the file is unreadable or not a history.
-    public func loadHistory() throws(FileSystemError) -> IndoorHistory {
+    /// - Throws: `FileStoreError` when the file is unreadable or not a history.
+    public func loadHistory() throws(FileStoreError) -> IndoorHistory {
         try load(IndoorHistory.self, from: Self.historyName) ?? IndoorHistory()
     }
 
     /// Writes the history if it differs from what is on disk.
-    /// - Throws: `FileSystemError` naming the file.
-    public func save(_ history: IndoorHistory) throws(FileSystemError) {
+    /// - Throws: `FileStoreError` naming the file.
+    public func save(_ history: IndoorHistory) throws(FileStoreError) {
         try save(history, to: Self.historyName)
     }
 
     private func load<Value: Decodable>(_ type: Value.Type, from name: String)
-        throws(FileSystemError) -> Value?
+        throws(FileStoreError) -> Value?
     {
-        let path = state.file(name)
-        guard let bytes = try state.read(name, limit: 4 << 20) else { return nil }
+        let path = files.path(of: name)
+        guard let bytes = try files.read(name, limit: 4 << 20) else { return nil }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
@@ -63,14 +69,14 @@ public final class StateStore: Sendable {
             lastWritten.withLock { $0[name] = bytes }
             return value
         } catch {
-            if let aside = state.moveAsideLocking(name, holding: bytes, now: Date()) {
-                throw FileSystemError(
+            if let aside = files.moveAside(name, holding: bytes, now: Date()) {
+                throw FileStoreError(
                     path: path,
                     message:
                         "\(path) is not a state file this version reads: moved it aside to \(aside) (the newest three are kept); a new one will be written."
                 )
             }
-            throw FileSystemError(
+            throw FileStoreError(
                 path: path,
                 message:
                     "Ignoring \(path): it is not a state file this version reads; it will be rewritten."
@@ -78,8 +84,8 @@ public final class StateStore: Sendable {
         }
     }
 
-    private func save(_ value: some Encodable, to name: String) throws(FileSystemError) {
-        let path = state.file(name)
+    private func save(_ value: some Encodable, to name: String) throws(FileStoreError) {
+        let path = files.path(of: name)
         let bytes: [UInt8]
         do {
             let encoder = JSONEncoder()
@@ -87,11 +93,11 @@ public final class StateStore: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             bytes = Array(try encoder.encode(value))
         } catch {
-            throw FileSystemError(
+            throw FileStoreError(
                 path: path, message: Sentence.ended("Cannot encode \(path): \(error)"))
         }
         guard lastWritten.withLock({ $0[name] }) != bytes else { return }
-        try state.write(bytes, to: name)
+        try files.write(bytes, to: name)
         lastWritten.withLock { $0[name] = bytes }
     }
 }

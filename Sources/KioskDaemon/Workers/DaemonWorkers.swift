@@ -2,6 +2,7 @@ public import FoundationEssentials
 import KioskCore
 import LinuxPlatform
 import Logging
+import Threads
 
 /// File work for the daemon — the forecast cache, state, history, the config — on a thread
 /// of its own: `fsync` on an SD card can take a second, and the cooperative pool must not

@@ -2,6 +2,7 @@ public import KioskCore
 import KioskDisplays
 import LinuxPlatform
 import Synchronization
+import Threads
 
 /// Draws pages and puts them on the display, on a thread of its own: Cairo and framebuffer
 /// copies are blocking C calls and never run on the cooperative pool.

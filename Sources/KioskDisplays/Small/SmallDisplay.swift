@@ -1,4 +1,4 @@
-import Devices
+public import Devices
 public import KioskCore
 import LinuxPlatform
 public import Rendering
@@ -91,8 +91,8 @@ public struct SmallDisplay: Sendable {
     {
         switch configuration.display.kind {
         case .hd44780: return hd44780(configuration: configuration, device: device)
-        case .ssd1306: return try ssd1306(configuration: configuration, device: device)
-        case .sh1106: return try sh1106(configuration: configuration, device: device)
+        case .ssd1306: return try oled(.ssd1306, configuration: configuration, device: device)
+        case .sh1106: return try oled(.sh1106, configuration: configuration, device: device)
         case .auto, .drm, .framebuffer, .png, .terminal, .inky, .ePaper:
             throw SmallDisplaySetupError.notOnI2C(configuration.display.kind)
         }
@@ -115,33 +115,20 @@ public struct SmallDisplay: Sendable {
             description: "HD44780 \(size) LCD at \(device.location)")
     }
 
-    /// An SSD1306 OLED of `display.width` × `display.height`.
+    /// An OLED of `display.width` × `display.height` with `controller` (an SH1106 is
+    /// 128×64).
     /// - Parameter elapsed: the time since start for the burn-in shift; a monotonic clock
     ///   unless a test gives another.
     /// - Throws: `RenderingError` naming the font file when DejaVu is missing.
-    public static func ssd1306(
-        configuration: KioskConfiguration, device: any I2CDevice,
-        elapsed: (@Sendable () -> Duration)? = nil
+    public static func oled(
+        _ controller: OLEDController, configuration: KioskConfiguration,
+        device: any I2CDevice, elapsed: (@Sendable () -> Duration)? = nil
     ) throws(RenderingError) -> SmallDisplay {
         let size = configuration.display.panelSize
-        let driver = SSD1306Display(device: device, size: size, elapsed: elapsed)
+        let driver = OLEDDisplay(controller, device: device, size: size, elapsed: elapsed)
         return SmallDisplay(
-            kind: .ssd1306, output: .bitmap(driver, try PageRenderer()),
-            description: "SSD1306 \(size) OLED at \(device.location)")
-    }
-
-    /// An SH1106 OLED of `display.width` × `display.height` (128×64).
-    /// - Parameter elapsed: the time since start for the burn-in shift; a monotonic clock
-    ///   unless a test gives another.
-    /// - Throws: `RenderingError` naming the font file when DejaVu is missing.
-    public static func sh1106(
-        configuration: KioskConfiguration, device: any I2CDevice,
-        elapsed: (@Sendable () -> Duration)? = nil
-    ) throws(RenderingError) -> SmallDisplay {
-        let size = configuration.display.panelSize
-        let driver = SH1106Display(device: device, size: size, elapsed: elapsed)
-        return SmallDisplay(
-            kind: .sh1106, output: .bitmap(driver, try PageRenderer()),
-            description: "SH1106 \(size) OLED at \(device.location)")
+            kind: controller == .sh1106 ? .sh1106 : .ssd1306,
+            output: .bitmap(driver, try PageRenderer()),
+            description: "\(controller.rawValue.uppercased()) \(size) OLED at \(device.location)")
     }
 }

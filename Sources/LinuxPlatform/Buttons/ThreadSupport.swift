@@ -1,6 +1,7 @@
 import Glibc
 public import KioskCore
 import Synchronization
+import Threads
 
 /// The kernel's CLOCK_MONOTONIC: the clock of GPIO and (as the evdev input asks for) input
 /// event timestamps.

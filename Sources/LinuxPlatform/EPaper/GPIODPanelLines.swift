@@ -1,6 +1,7 @@
 import CGPIODShim
 import Glibc
 public import KioskCore
+import Threads
 
 /// An e-paper panel's RESET, DC and CS outputs and its BUSY input through libgpiod (1.6 or
 /// 2.x), found by line name ("GPIO17") on whichever chip has it, never by a chip number.

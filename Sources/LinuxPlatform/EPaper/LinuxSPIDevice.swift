@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 public import KioskCore
+import Threads
 
 /// An SPI device through the kernel's spidev (`/dev/spidev0.0`): mode, 8-bit words, the
 /// clock speed, and writes through `SPI_IOC_MESSAGE`, split into transfers of at most the

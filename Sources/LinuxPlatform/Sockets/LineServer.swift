@@ -1,4 +1,5 @@
 import Synchronization
+import Threads
 
 /// A server of newline-delimited requests over a Unix stream socket. One dedicated thread
 /// waits in `poll` on the listening socket, the clients and a wake-up pipe; each complete

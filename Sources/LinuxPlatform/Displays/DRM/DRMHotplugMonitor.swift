@@ -1,6 +1,7 @@
 import CDRM
 import CLinux
 import Glibc
+import Threads
 
 /// One kernel uevent, as the NETLINK_KOBJECT_UEVENT socket delivers it:
 /// "change@/devices/…/drm/card0\0ACTION=change\0SUBSYSTEM=drm\0HOTPLUG=1\0…".

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Threads
 
 /// Lets a DRM screen share the machine with the virtual terminals: the kiosk's VT is put in
 /// VT_PROCESS mode, so a switch to another VT (Ctrl+Alt+F2, `chvt 2`) first asks the kiosk

@@ -69,14 +69,14 @@ public final class DedicatedThreadExecutor: SerialExecutor {
         queue.withLock { queue in
             guard signalling >= 0, !queue.closed else { return }
             var one: UInt8 = 1
-            _ = retryingInterrupts { Glibc.write(signalling, &one, 1) }
+            while Glibc.write(signalling, &one, 1) < 0, errno == EINTR {}
         }
     }
 
     private func run() {
         while true {
             var bytes = [UInt8](repeating: 0, count: 64)
-            _ = retryingInterrupts { Glibc.read(wakeup, &bytes, bytes.count) }
+            while Glibc.read(wakeup, &bytes, bytes.count) < 0, errno == EINTR {}
             let (jobs, stopping) = queue.withLock { queue in
                 defer { queue.jobs.removeAll() }
                 return (queue.jobs, queue.stopping)

@@ -1,4 +1,5 @@
 import KioskCore
+import LinuxPlatform
 import Testing
 
 /// Dumb-buffer geometry and which rows each of the two page-flipped buffers needs drawn.

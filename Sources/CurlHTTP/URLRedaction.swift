@@ -1,3 +1,5 @@
+public import KioskCore
+
 extension HTTPRequest {
     /// What replaces a secret in a URL that is shown to people.
     public static let redactionMarker = "REDACTED"

@@ -1,9 +1,9 @@
 import Glibc
 
 /// Starts threads of their own for blocking work: a poll loop, a read that waits for a
-/// device, a serial executor's jobs: the one `pthread_create` of `LinuxPlatform` and
-/// everything above it. (`CurlHTTP` stands beside `LinuxPlatform`, not above it, and starts
-/// its libcurl thread itself.)
+/// device, a serial executor's jobs, libcurl's transfers, libmosquitto's network loop: the
+/// one `pthread_create` of the kiosk (`LinuxPlatform`, `CurlHTTP` and `HomeAssistant` all
+/// start theirs here).
 ///
 /// Blocking calls never run on the cooperative pool (two or four threads on a Pi): one that
 /// blocked there would stall every task. A thread started here is detached; `body` owns
