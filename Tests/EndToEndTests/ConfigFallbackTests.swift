@@ -198,7 +198,7 @@ import Testing
         #expect(await daemon.status()?.config.problems.isEmpty == true)
     }
 
-    /// The README's Quick start: `run` without a config, then `city add` in another
+    /// The README's "Try it": `run` without a config, then `city add` in another
     /// terminal, both without --config or WEATHER_KIOSK_CONFIG, as a user other than root
     /// (tests running as root run the binary as nobody).
     @Test func theQuickStartUsesOnePerUserConfig() async throws {

@@ -3,13 +3,14 @@ import HomeAssistant
 import KioskCore
 import Testing
 
-/// The entity ids Home Assistant makes from the discovery payload are the ones the README's
-/// dashboard card uses: `default_entity_id` for Home Assistant 2025.10 and later, and the
-/// same id from the device's and the entity's names for the versions before, which derive
-/// it as `slugify("<device name> <entity name>")`.
+/// The entity ids Home Assistant makes from the discovery payload are the ones the dashboard
+/// card in docs/home-assistant.md uses: `default_entity_id` for Home Assistant 2025.10 and
+/// later, and the same id from the device's and the entity's names for the versions before,
+/// which derive it as `slugify("<device name> <entity name>")`.
 @Suite struct EntityIDTests {
-    static let readme = URL(filePath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md")
+    static let homeAssistantPage = URL(filePath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "docs/home-assistant.md")
 
     /// Home Assistant's `slugify` for ASCII text (python-slugify with "_"): lower case,
     /// every run of other characters one underscore, none at the ends.
@@ -82,11 +83,11 @@ import Testing
                 == (hostName == "kitchen" || topic == "weather-kiosk/kitchen"))
     }
 
-    @Test func theREADMEsDashboardCardUsesIDsTheKioskMakes() throws {
-        let text = try String(decoding: Data(contentsOf: Self.readme), as: UTF8.self)
+    @Test func theDocsDashboardCardUsesIDsTheKioskMakes() throws {
+        let text = try String(decoding: Data(contentsOf: Self.homeAssistantPage), as: UTF8.self)
         let card = try #require(
-            text.components(separatedBy: "### A dashboard card").dropFirst().first?
-                .components(separatedBy: "### ").first)
+            text.components(separatedBy: "\n## A dashboard card\n").dropFirst().first?
+                .components(separatedBy: "\n## ").first)
         let used = card.split(whereSeparator: { " \n:{}`,".contains($0) }).map(String.init)
             .filter { $0.contains(".weather_kiosk_") }
         #expect(used.count >= 9, "\(used)")
@@ -99,7 +100,7 @@ import Testing
         for id in used {
             #expect(
                 made.contains(id),
-                "the README's \(id) is not an entity the kiosk makes: \(made.sorted())")
+                "docs/home-assistant.md's \(id) is not an entity the kiosk makes: \(made.sorted())")
         }
     }
 }

@@ -5,8 +5,8 @@ import Testing
 @testable import KioskControl
 
 /// The replies on the control socket, byte for byte: the same snake_case keys with units in
-/// the names that `status --json` and the other `--json` outputs print, which the README
-/// documents for scripts that talk to the socket.
+/// the names that `status --json` and the other `--json` outputs print, which
+/// docs/control-protocol.md documents for scripts that talk to the socket.
 @Suite struct ControlReplyWireTests {
     @Test func aStatusReplyHasTheDocumentedKeys() throws {
         struct Reply: Encodable { var status: KioskStatus }

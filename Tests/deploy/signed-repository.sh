@@ -239,6 +239,10 @@ GNUPGHOME=$keys/attacker deploy/apt-repository.sh --key "$attacker" "$attacked" 
 cp -a "$attacked" "$scratch/other-key"
 tamper_in_release "$repository/dists/bookworm/InRelease" "$attacked/dists/bookworm/Release" \
     "$attacked/dists/bookworm/InRelease"
+# apt asks with If-Modified-Since, and the stand-in compares whole seconds: on a fast
+# machine the attacker's files are written in the second the genuine ones were fetched,
+# and would be answered "304 Not Modified" (apt: "Hit"). An attacker serves them as new.
+find "$attacked" "$scratch/other-key" -exec touch -h -d "@$(($(date +%s) + 60))" {} +
 check "the tampered InRelease differs from the genuine one only in its text (the signature is the genuine one)" \
     bash -c 'diff <(sed -n "/BEGIN PGP SIGNATURE/,\$p" "$1") <(sed -n "/BEGIN PGP SIGNATURE/,\$p" "$2") &&
         ! cmp -s "$1" "$2" && grep -q "Packages" "$2"' _ "$repository/dists/bookworm/InRelease" \

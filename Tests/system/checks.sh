@@ -208,7 +208,7 @@ sleep 5
 check "the screen (QEMU screendump) equals weather-kiosk render of the page status shows (a city)" \
     screen_matches_render
 outsider=$(as_user mallory weather-kiosk status 2>&1) && outsider_status=0 || outsider_status=$?
-check "ssh mallory (not in the group): status refused with the README's sentence (exit $outsider_status)" \
+check "ssh mallory (not in the group): status refused with the sentence docs/troubleshooting.md quotes (exit $outsider_status)" \
     bash -c '[ "$1" -ne 0 ] && printf "%s\n" "$2" | tee /dev/stderr |
         grep -qF "permission denied; add yourself to its group (\`sudo usermod -aG weather-kiosk \$USER\`"' \
     _ "$outsider_status" "$outsider"

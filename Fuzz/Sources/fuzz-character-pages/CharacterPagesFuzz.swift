@@ -3,9 +3,9 @@ import FuzzedPages
 import KioskCore
 import Rendering
 
-// Every page laid out for every character LCD (16×2, 20×4, 16×4, 40×2), every step, from a
-// fuzzed page model: names in any script, missing and extreme values, notices. Each frame
-// must fill its grid exactly. The names also go through the transliteration the LCD and
+// Every page laid out for every character LCD (16×2, 20×2, 16×4, 20×4, 40×2), every step,
+// from a fuzzed page model: names in any script, missing and extreme values, notices. Each
+// frame must fill its grid exactly. The names also go through the transliteration the LCD and
 // the city search use.
 
 /// libFuzzer's entry point: one input, always 0 (a failure traps).
