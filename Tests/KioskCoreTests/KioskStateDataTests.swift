@@ -155,6 +155,20 @@ import Testing
         #expect(sensor.contains(.reopenSensor) && !sensor.contains(.reopenDisplay))
     }
 
+    /// Settings compare as values, not as text they were once joined into: a station one
+    /// metre below the sea (the Netherlands has many) is not "no elevation given", so the
+    /// sensor, whose sea-level pressure depends on it, opens again.
+    @Test func anElevationOfMinusOneMetreIsNotNone() {
+        let clock = TestClock()
+        var state = Self.started(clock)
+        var configuration = Self.configuration()
+        configuration.station.elevation = nil
+        _ = state.handle(.configChanged(KioskSettings(configuration)), at: clock.now)
+        configuration.station.elevation = -1
+        let effects = state.handle(.configChanged(KioskSettings(configuration)), at: clock.now)
+        #expect(effects.contains(.reopenSensor))
+    }
+
     // MARK: A press on a blank screen only wakes it
 
     @Test func aPressWhileBlankedOnlyWakes() {

@@ -21,9 +21,9 @@ public struct KioskSettings: Sendable, Hashable {
     public var sensorIntervalSeconds: Int
     /// Everything besides the favourites that changes what a refresh fetches: the units,
     /// the API's address and key, the station. A change means fetching again.
-    public var forecastQuery: String
+    public var forecastQuery: ForecastQuery
     /// The API's address and key: a rate limit holds for one of these, so a change lifts it.
-    public var forecastEndpoint: String
+    public var forecastEndpoint: ForecastEndpoint
     /// Where the kiosk hangs, when `station.latitude` and `station.longitude` are set.
     public var station: Coordinate?
     /// The station's elevation from the config, metres; nil = Open-Meteo's for the station.
@@ -35,9 +35,9 @@ public struct KioskSettings: Sendable, Hashable {
     /// board and the LCD's bus. A change opens the display again, so that every display key
     /// (`rotate`, `connector`, `mode`, an LCD's size or pins, …) applies to the running
     /// kiosk.
-    public var displayHardware: String
+    public var displayHardware: DisplayHardware
     /// What the sensor is opened with: a change opens it again.
-    public var sensorHardware: String
+    public var sensorHardware: SensorHardware
     /// The changed keys the running kiosk takes only after a restart, as `key = value`
     /// (`state_dir = "/srv/kiosk"`): the engine sets them, the screen and `status` say so.
     public var restartPending: [String] = []
@@ -61,16 +61,58 @@ public struct KioskSettings: Sendable, Hashable {
         station = configuration.station.coordinate
         stationElevation = configuration.station.elevation
         buttonActions = configuration.buttons.actionMap
-        displayHardware =
-            "\(configuration.display.hardware)|\(configuration.board)|\(configuration.displayI2CBus)"
-        sensorHardware =
-            "\(configuration.board)|\(configuration.sensor)|\(configuration.station.elevation ?? -1)"
-        let units = ForecastUnits(configuration.units)
-        let station = configuration.station.coordinate.map { "\($0.latitude),\($0.longitude)" }
-        forecastEndpoint = configuration.forecast.baseURL + "|" + configuration.forecast.apiKey
-        forecastQuery = [
-            units.temperature.rawValue, units.wind.rawValue, units.precipitation.rawValue,
-            configuration.forecast.baseURL, configuration.forecast.apiKey, station ?? "no station",
-        ].joined(separator: "|")
+        displayHardware = DisplayHardware(
+            display: configuration.display.hardware, board: configuration.board,
+            i2cBus: configuration.displayI2CBus)
+        sensorHardware = SensorHardware(
+            sensor: configuration.sensor, board: configuration.board,
+            elevation: configuration.station.elevation)
+        forecastEndpoint = ForecastEndpoint(
+            baseURL: configuration.forecast.baseURL, apiKey: configuration.forecast.apiKey)
+        forecastQuery = ForecastQuery(
+            units: ForecastUnits(configuration.units), endpoint: forecastEndpoint,
+            station: configuration.station.coordinate)
+    }
+}
+
+extension KioskSettings {
+    /// What a display is opened with: its settings but those read on every frame or tick,
+    /// the board, and the I2C bus an LCD or OLED is on.
+    public struct DisplayHardware: Sendable, Hashable {
+        /// `DisplaySettings.hardware`.
+        public var display: DisplaySettings
+        /// The board profile's name.
+        public var board: String
+        /// The I2C bus of a small display (`display.bus`, else the sensor's).
+        public var i2cBus: Int
+    }
+
+    /// What the sensor is opened with: its settings, the board, and the station's elevation
+    /// (the sea-level pressure it reports).
+    public struct SensorHardware: Sendable, Hashable {
+        /// The `[sensor]` table.
+        public var sensor: SensorSettings
+        /// The board profile's name.
+        public var board: String
+        /// `station.elevation`, metres.
+        public var elevation: Double?
+    }
+
+    /// Where forecasts are asked for: Open-Meteo's address and the key.
+    public struct ForecastEndpoint: Sendable, Hashable {
+        /// `forecast.base_url`.
+        public var baseURL: String
+        /// `forecast.api_key`; empty for the free API.
+        public var apiKey: String
+    }
+
+    /// What a refresh asks for besides the favourites.
+    public struct ForecastQuery: Sendable, Hashable {
+        /// The units the forecast comes in.
+        public var units: ForecastUnits
+        /// The address and the key.
+        public var endpoint: ForecastEndpoint
+        /// The station's place, when set.
+        public var station: Coordinate?
     }
 }
