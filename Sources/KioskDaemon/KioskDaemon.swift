@@ -119,7 +119,8 @@ public enum KioskDaemon {
             start: KioskEngine.Start(
                 configuration: configuration, configProblems: starting.problems, store: store,
                 restored: restored, history: history, forecasts: forecasts,
-                goodConfigSeen: starting.goodConfigSeen, stateProblem: stateProblem),
+                goodConfigSeen: starting.goodConfigSeen, stateProblem: stateProblem,
+                configSource: starting.source),
             parts: parts)
 
         let quitSwitch = QuitSwitch()
@@ -211,33 +212,34 @@ public enum KioskDaemon {
         /// Whether a good config of this file has been seen: the file now, or its last good
         /// copy. From then on a missing or empty file is a problem, not "all defaults".
         var goodConfigSeen: Bool
+        /// Where `configuration` came from when the file was taken: the engine hands it to
+        /// the reducer as its first `configLoaded` (which keeps the last good copy).
+        var source: ConfigSource?
     }
 
-    /// The config to start with: the file if it is valid (its last good copy is then
-    /// written); else the last good copy; else what the broken file still says (state
-    /// directory, socket, board) with safe hardware settings — with the problems, so the
-    /// screen and `status` say why. A missing or empty file means the built-in defaults
-    /// only while no good config of it has been seen.
+    /// The config to start with: the file when the reducer's rule takes it
+    /// (`ConfigFileState.refuses`, the rule every reload follows too); else the last good
+    /// copy; else what the broken file still says (state directory, socket, board) with safe
+    /// hardware settings — with the problems, so the screen and `status` say why.
     static func startingConfiguration(_ store: ConfigStore, logger: Logger) -> Starting {
         let problems: [String]
         do {
             let loaded = try store.load()
-            if loaded.exists, !loaded.isEmpty {
-                do {
-                    try store.saveLastGood(
-                        loaded.document, stateDirectory: loaded.configuration.stateDirectory)
-                } catch {
-                    logger.warning("\(error.message) The config is not backed up until it can be.")
-                }
+            let fallback = loaded.exists && !loaded.isEmpty ? nil : store.fallback()
+            let copy = fallback?.lastGood
+            let problem = store.missingOrEmptyProblem(
+                exists: loaded.exists,
+                copy: copy
+                    ?? ConfigStore.lastGoodPath(stateDirectory: loaded.configuration.stateDirectory)
+            )
+            let source = loaded.source(problem: problem, copyKept: copy != nil)
+            let file = ConfigFileState(goodSeen: copy != nil)
+            if !file.refuses(source) {
                 return Starting(
-                    configuration: loaded.configuration, problems: [], goodConfigSeen: true)
+                    configuration: loaded.configuration, problems: [],
+                    goodConfigSeen: file.goodSeen, source: source)
             }
-            let fallback = store.fallback()
-            guard let copy = fallback.lastGood else {
-                return Starting(
-                    configuration: loaded.configuration, problems: [], goodConfigSeen: false)
-            }
-            problems = [KioskEngine.missingOrEmpty(store, exists: loaded.exists, copy: copy).text]
+            problems = [problem.text]
         } catch {
             problems = error.problems.map(\.text)
         }

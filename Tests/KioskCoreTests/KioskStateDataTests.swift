@@ -75,7 +75,7 @@ import Testing
         var state = Self.started(clock, forecasts: cached(clock.now.wall))
         _ = state.handle(.sensorFailed(message: "no answer at 0x76"), at: clock.now)
         _ = state.handle(
-            .configRejected(problems: ["/k.toml, line 3: bad."], file: "/k.toml"), at: clock.now)
+            .configRefused(problems: ["/k.toml, line 3: bad."], file: "/k.toml"), at: clock.now)
         let notices = state.notices(at: clock.now)
         #expect(
             notices.map(\.kind) == [

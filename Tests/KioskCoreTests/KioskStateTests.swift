@@ -379,7 +379,7 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
         #expect(
             state.handle(
-                .configRejected(problems: ["line 3: bad"], file: "kiosk.toml"), at: clock.now
+                .configRefused(problems: ["line 3: bad"], file: "kiosk.toml"), at: clock.now
             ).contains(.render))
         #expect(state.configError == "line 3: bad")
         _ = state.handle(.configChanged(settings()), at: clock.now)

@@ -54,3 +54,16 @@ extension KioskEngine {
         }
     }
 }
+
+extension KioskEngine {
+    /// Hands `new` to the reducer as a reload that read it would (what only a restart
+    /// changes held back), but from no file: there is no text to keep as the last good copy,
+    /// and no copy is said to be kept, so the reducer takes it.
+    func apply(_ new: KioskConfiguration) async {
+        let (usable, pending) = restartOnly(new)
+        await process(
+            .configLoaded(
+                usable, restartPending: pending,
+                source: .missingOrEmpty(file: store.path, problem: "", copyKept: false)))
+    }
+}

@@ -76,11 +76,19 @@ public enum KioskEvent: Sendable {
     case sensorSucceeded(SensorReading)
     /// The sensor failed.
     case sensorFailed(message: String)
-    /// A new, valid configuration.
+    /// New settings to apply at once (what an accepted configuration gives).
     case configChanged(KioskSettings)
+    /// The config file was read: `configuration` as the running kiosk can use it, the keys
+    /// it changes that only a restart applies, and where it came from. The reducer takes it
+    /// or refuses it (`ConfigFileState.refuses`), the same way at the start and on every
+    /// reload.
+    case configLoaded(
+        KioskConfiguration, restartPending: [String] = [], source: ConfigSource)
     /// The config file `file` was refused for `problems` ("FILE, line N: …"); the kiosk
     /// keeps the last good one.
-    case configRejected(problems: [String], file: String)
+    case configRefused(problems: [String], file: String)
+    /// The last good copy of the config was written, or writing it failed.
+    case lastGoodSaved(succeeded: Bool)
     /// The display shows `slide` in `steps` steps (a city page on a 16×2 LCD: now,
     /// details, next days); the reducer times them.
     case slideSteps(Int, for: Slide)
@@ -114,4 +122,7 @@ public enum KioskEffect: Sendable, Hashable {
     case reopenDisplay
     /// Open the sensor again: its settings changed.
     case reopenSensor
+    /// Keep `text`, the config file just taken, as its last good copy in the state
+    /// directory; `lastGoodSaved` says how it went.
+    case saveLastGood(text: String)
 }

@@ -32,6 +32,8 @@ public struct KioskState: Sendable {
     public internal(set) var configProblems: [String] = []
     /// The config file that was refused, for the notice.
     var refusedConfigFile = ""
+    /// The configuration in use and what the kiosk knows of its file.
+    public internal(set) var configFile: ConfigFileState
     /// The forecasts the pages show: the cache at start, then each refresh's.
     public private(set) var forecasts: [ForecastEntry] = []
     /// The indoor readings: the latest, the history and the pressure tendency.
@@ -92,8 +94,13 @@ public struct KioskState: Sendable {
     var wallClockOffset: Double?
 
     /// A kiosk about to start at `now` with `settings`; `seed` drives the back-off jitter.
-    public init(settings: KioskSettings, now: KioskTime, seed: UInt64) {
+    /// `configFile`: the configuration `settings` come from, when there is one (the engine's).
+    public init(
+        settings: KioskSettings, now: KioskTime, seed: UInt64,
+        configFile: ConfigFileState = ConfigFileState()
+    ) {
         self.settings = settings
+        self.configFile = configFile
         self.random = SplitMix64(seed: seed)
         lastHistoryFlush = now.wall
         slideStart = now.monotonic
@@ -195,10 +202,12 @@ public struct KioskState: Sendable {
             if changed { effects.append(.render) }
         case .configChanged(let newSettings):
             apply(newSettings, at: now, into: &effects)
-        case .configRejected(let problems, let file):
-            configProblems = problems
-            refusedConfigFile = file
-            effects.append(.render)
+        case .configLoaded(let configuration, let pending, let source):
+            load(configuration, restartPending: pending, from: source, at: now, into: &effects)
+        case .configRefused(let problems, let file):
+            refuse(problems, file: file, into: &effects)
+        case .lastGoodSaved(let succeeded):
+            configFile.copyUnsaved = !succeeded
         case .slideSteps(let steps, let shown):
             noteSteps(steps, of: shown, at: now, into: &effects)
         case .displayDescribed(let capabilities, let showing):

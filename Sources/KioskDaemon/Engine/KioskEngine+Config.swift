@@ -1,20 +1,50 @@
 import KioskConfig
+import KioskControl
 import KioskCore
 import Logging
 
-/// Config changes reaching the running kiosk: an accepted config is applied (all of it but
-/// what only a restart changes), a refused one is shown and kept out.
+/// The config file reaching the running kiosk: read on the file thread and handed to the
+/// reducer, which takes it (all of it but what only a restart changes) or refuses it.
 extension KioskEngine {
-    /// Applies an accepted configuration: settings to the reducer, and new display or
-    /// sensor hardware when those keys changed. What only a restart can change stays as it
-    /// was, and the screen and `status` say so.
-    func apply(_ new: KioskConfiguration) async {
-        let (usable, pending) = restartOnly(new)
-        configuration = usable
-        configListeners.forEach { $0.yield(usable) }
-        var settings = KioskSettings(usable)
-        settings.restartPending = pending
-        await process(.configChanged(settings))
+    /// Reads the config file now and hands it to the reducer: a valid one is applied (and
+    /// kept as the last good copy), an invalid one refused. Once a good config has been
+    /// seen, a missing or empty file is refused too (`ConfigFileState.refuses`): the kiosk
+    /// runs on the last good one and says so.
+    func reloadConfig() async -> Result<ControlResult, ConfigFileError> {
+        let store = store
+        let stateFiles = parts.stateFiles
+        let read: Result<(ConfigStore.Loaded, Bool), ConfigFileError> = await parts.files.run {
+            Result { () throws(ConfigFileError) in
+                (try store.load(), stateFiles.exists(ConfigStore.lastGoodName))
+            }
+        }
+        let loaded: ConfigStore.Loaded
+        let copyKept: Bool
+        switch read {
+        case .success(let result): (loaded, copyKept) = result
+        case .failure(let error):
+            await reject(error)
+            return .failure(error)
+        }
+        let problem = store.missingOrEmptyProblem(
+            exists: loaded.exists,
+            copy: ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory))
+        let (usable, pending) = restartOnly(loaded.configuration)
+        await process(
+            .configLoaded(
+                usable, restartPending: pending,
+                source: loaded.source(problem: problem, copyKept: copyKept)))
+        switch state.configFile.lastOutcome {
+        case .refused?:
+            let error = ConfigFileError(kind: .invalid, problems: [problem])
+            noteRefused(error)
+            return .failure(error)
+        case .applied?:
+            parts.logger.info("Config reloaded from \(store.path).")
+            return .success(ControlResult(message: "Reloaded \(store.path).", changed: true))
+        case .unchanged?, nil:
+            return .success(ControlResult(message: "\(store.path) is unchanged.", changed: false))
+        }
     }
 
     /// `new` as the running kiosk can use it, and the keys it changes that only a restart
@@ -28,14 +58,61 @@ extension KioskEngine {
 
     /// Records that the config file was refused: status and the notice say why.
     func reject(_ error: ConfigFileError) async {
+        noteRefused(error)
         let problems = error.problems.map(\.text)
-        note(
-            "config",
-            "The config was refused; the last good one stays in use: \(problems.first ?? "")",
-            level: .error)
         await process(
-            .configRejected(
+            .configRefused(
                 problems: problems.isEmpty ? ["the config was refused"] : problems,
                 file: store.path))
+    }
+
+    private func noteRefused(_ error: ConfigFileError) {
+        note(
+            "config",
+            "The config was refused; the last good one stays in use: \(error.problems.first?.text ?? "")",
+            level: .error)
+    }
+
+    /// Keeps `text`, the config file just taken, as its last good copy in the state
+    /// directory (the directory in use: see `restartOnly`), and tells the reducer how it went.
+    func saveLastGood(_ text: String) async {
+        let store = store
+        let stateFiles = parts.stateFiles
+        let document = ConfigDocument(file: store.path, text: text)
+        let saved: Result<Void, FileStoreError> = await parts.files.run {
+            Result { () throws(FileStoreError) in try store.saveLastGood(document, in: stateFiles) }
+        }
+        let succeeded: Bool
+        switch saved {
+        case .success:
+            succeeded = true
+            note("last good config", nil, level: .info)
+        case .failure(let error):
+            succeeded = false
+            note(
+                "last good config", "\(error) The config is not backed up until it can be.",
+                level: .warning)
+        }
+        followUps.append(.lastGoodSaved(succeeded: succeeded))
+    }
+}
+
+extension ConfigStore.Loaded {
+    /// Where this configuration comes from, for the reducer: a valid file, or a missing or
+    /// empty one (refused with `problem` once a good config has been seen and `copyKept`).
+    func source(problem: ConfigFileError.Problem, copyKept: Bool) -> ConfigSource {
+        exists && !isEmpty
+            ? .file(text: document.text)
+            : .missingOrEmpty(file: problem.file, problem: problem.text, copyKept: copyKept)
+    }
+}
+
+extension ConfigStore {
+    /// The problem of a config file that was deleted or emptied after a good one was seen.
+    func missingOrEmptyProblem(exists: Bool, copy: String) -> ConfigFileError.Problem {
+        ConfigFileError.Problem(
+            file: path, line: nil, path: nil,
+            message: (exists ? "is empty" : "is missing")
+                + "; `cp \(copy) \(path)` restores the last good copy, which the kiosk runs on")
     }
 }

@@ -69,6 +69,9 @@ public actor KioskEngine {
         public var configuration: KioskConfiguration
         /// Problems of the config file when it could not be used, as "FILE, line N: …".
         public var configProblems: [String]
+        /// Where `configuration` came from when the file was taken (the reducer keeps its
+        /// text as the last good copy); nil when it was refused, or in tests.
+        public var configSource: ConfigSource?
         /// The config file.
         public var store: ConfigStore
         /// The last slide and recent favourites.
@@ -89,8 +92,9 @@ public actor KioskEngine {
             configuration: KioskConfiguration, configProblems: [String], store: ConfigStore,
             restored: PersistedKioskState?, history: IndoorHistory,
             forecasts: [ForecastCache.Entry], goodConfigSeen: Bool = false,
-            stateProblem: String? = nil
+            stateProblem: String? = nil, configSource: ConfigSource? = nil
         ) {
+            self.configSource = configSource
             self.stateProblem = stateProblem
             self.goodConfigSeen = goodConfigSeen
             self.configuration = configuration
@@ -107,8 +111,8 @@ public actor KioskEngine {
     /// The configuration the kiosk started with: what only a restart changes
     /// (`KioskConfiguration.restartOnlyKeys`) stays as it says.
     let startedWith: KioskConfiguration
-    var configuration: KioskConfiguration
-    var goodConfigSeen: Bool
+    /// The configuration in use: the reducer's.
+    var configuration: KioskConfiguration { state.configFile.configuration ?? startedWith }
     var state: KioskState
     var display: DisplayWorker
     var sensor: SensorWorker?
@@ -139,6 +143,8 @@ public actor KioskEngine {
     /// Why the last write to the state directory failed, until one succeeds (`status`).
     var stateProblem: String?
     var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
+    /// Events an effect gave back (the last good copy written), reduced after the effects.
+    var followUps: [KioskEvent] = []
     private var running = false
     /// Whether the start (restored state, cache, a refused config) has been reduced; until
     /// then commands and `status` wait in `openingWaiters`, so that none of them sees the
@@ -150,14 +156,15 @@ public actor KioskEngine {
     public init(start: Start, parts: Parts) {
         self.parts = parts
         self.store = start.store
-        self.configuration = start.configuration
         self.startedWith = start.configuration
-        self.goodConfigSeen = start.goodConfigSeen
         self.stateProblem = start.stateProblem
         self.start = start
         let now = parts.time.now()
         startedAt = now.monotonic
-        state = KioskState(settings: KioskSettings(start.configuration), now: now, seed: parts.seed)
+        state = KioskState(
+            settings: KioskSettings(start.configuration), now: now, seed: parts.seed,
+            configFile: ConfigFileState(
+                configuration: start.configuration, goodSeen: start.goodConfigSeen))
         (frameReports, frameInbox) = AsyncStream.makeStream(of: DisplayWorker.Report.self)
         let frames = frameInbox
         display = parts.makeDisplay(start.configuration) { frames.yield($0) }
@@ -191,7 +198,9 @@ public actor KioskEngine {
             .started(restored: start.restored, forecasts: start.forecasts, history: start.history),
         ]
         if !start.configProblems.isEmpty {
-            opening.append(.configRejected(problems: start.configProblems, file: store.path))
+            opening.append(.configRefused(problems: start.configProblems, file: store.path))
+        } else if let source = start.configSource {
+            opening.append(.configLoaded(start.configuration, source: source))
         }
         await process(opening)
         open()
@@ -280,6 +289,7 @@ public actor KioskEngine {
     /// most: it draws the state after all of them) and publishes once.
     func process(_ events: [KioskEvent]) async {
         let now = parts.time.now()
+        let configurationBefore = configuration
         var effects: [KioskEffect] = []
         for event in events {
             for effect in state.handle(event, at: now)
@@ -289,8 +299,16 @@ public actor KioskEngine {
         }
         for effect in effects { await perform(effect, at: now) }
         if effects.contains(.render) { frameCount += 1 }
+        if configuration != configurationBefore {
+            configListeners.forEach { $0.yield(configuration) }
+        }
         publishIfChanged(at: now)
         scheduleTimer()
+        if !followUps.isEmpty {
+            let next = followUps
+            followUps = []
+            await process(next)
+        }
     }
 
     /// Publishes what the kiosk is, when it differs from what was published last: a new
@@ -316,7 +334,7 @@ public actor KioskEngine {
             forecastError: state.forecastError, configProblems: state.configProblems,
             displayReports: displayReports, displayError: displayReport?.error)
         snapshot.configuration = configuration
-        snapshot.usingLastGoodConfig = !state.configProblems.isEmpty && goodConfigSeen
+        snapshot.usingLastGoodConfig = !state.configProblems.isEmpty && state.configFile.goodSeen
         snapshot.recentCities = state.recentCities.map {
             PlaceNames.displayName(of: $0, among: configuration.cities)
         }
@@ -405,6 +423,8 @@ public actor KioskEngine {
             }
         case .reopenSensor:
             sensor = parts.makeSensor(configuration)
+        case .saveLastGood(let text):
+            await saveLastGood(text)
         }
     }
 
