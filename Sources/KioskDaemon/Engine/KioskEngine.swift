@@ -142,7 +142,6 @@ public actor KioskEngine {
     var logged: [String: String] = [:]
     /// Why the last write to the state directory failed, until one succeeds (`status`).
     var stateProblem: String?
-    var configListeners: [AsyncStream<KioskConfiguration>.Continuation] = []
     /// Events an effect gave back (the last good copy written), reduced after the effects.
     var followUps: [KioskEvent] = []
     private var running = false
@@ -263,17 +262,7 @@ public actor KioskEngine {
         notifying = nil
         await display.close()
         await parts.files.stop()
-        configListeners.forEach { $0.finish() }
         inbox.finish()
-    }
-
-    /// The configuration as it changes: the current one first, then each accepted change.
-    public func configurations() -> AsyncStream<KioskConfiguration> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: KioskConfiguration.self, bufferingPolicy: .bufferingNewest(1))
-        continuation.yield(configuration)
-        configListeners.append(continuation)
-        return stream
     }
 
     /// Whether the engine is responsive: the watchdog pings systemd only after this answers.
@@ -289,7 +278,6 @@ public actor KioskEngine {
     /// most: it draws the state after all of them) and publishes once.
     func process(_ events: [KioskEvent]) async {
         let now = parts.time.now()
-        let configurationBefore = configuration
         var effects: [KioskEffect] = []
         for event in events {
             for effect in state.handle(event, at: now)
@@ -299,9 +287,6 @@ public actor KioskEngine {
         }
         for effect in effects { await perform(effect, at: now) }
         if effects.contains(.render) { frameCount += 1 }
-        if configuration != configurationBefore {
-            configListeners.forEach { $0.yield(configuration) }
-        }
         publishIfChanged(at: now)
         scheduleTimer()
         if !followUps.isEmpty {

@@ -39,8 +39,9 @@ struct ControlService: Service {
     func run() async {
         await cancelWhenGracefulShutdown {
             var current = server
-            for await configuration in await engine.configurations() {
-                let path = configuration.control.socket
+            // The configuration is in every snapshot: the one stream every follower reads.
+            for await snapshot in engine.snapshotStream() {
+                let path = snapshot.configuration.control.socket
                 guard current?.path != path else { continue }
                 do {
                     let moved = try open(path)
@@ -133,8 +134,8 @@ struct ButtonService: Service {
     func run() async {
         await cancelWhenGracefulShutdown {
             var current: (settings: ButtonSettings, task: Task<Void, Never>)?
-            for await configuration in await engine.configurations() {
-                let settings = configuration.buttons
+            for await snapshot in engine.snapshotStream() {
+                let settings = snapshot.configuration.buttons
                 guard current?.settings != settings else { continue }
                 current?.task.cancel()
                 current = (settings, Task { await watch(settings) })
