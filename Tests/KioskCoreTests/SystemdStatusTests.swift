@@ -19,7 +19,7 @@ import Testing
             frame: 1, slide: Slide(.page(.city), cityIndex: 0), step: 0, page: page, power: .on,
             notices: [], reading: nil, sensorError: nil, forecastFetchedAt: nil,
             forecastStale: false, forecastError: forecastError, configProblems: [],
-            displayReports: reports, displayError: displayError)
+            displayShown: reports > 0, displayError: displayError)
     }
 
     @Test func readyOnceTheFirstFrameIsUpThenOnlyChanges() {

@@ -42,6 +42,55 @@ import Testing
         await running.value
     }
 
+    /// One press, one snapshot: the frame the press asks for is the only snapshot it makes.
+    /// The display's report of that frame comes back as one event, which the reducer
+    /// decides on and which changes nothing a follower sees (before, the report was a
+    /// snapshot of its own, and a small display's steps or an e-paper panel's finished
+    /// refresh one more).
+    @Test func onePressIsOneSnapshot() async throws {
+        let time = ManualTimeSource()
+        let engine = KioskEngine.forTesting(
+            cities: [
+                City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
+                City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
+            ],
+            transport: NoNetwork(), time: time)
+        let running = Task { await engine.run() }
+        // Settled: the first frame reported, and the first refresh failed (no network).
+        var follower = engine.snapshotStream().makeAsyncIterator()
+        var seen = try #require(await follower.next())
+        while !seen.displayShown || seen.forecastError == nil, let next = await follower.next() {
+            seen = next
+        }
+        let reports = await engine.state.displayReports
+        let published = await engine.snapshots.publishedCount
+
+        let at = time.now().monotonic
+        await engine.handle(.gesture(ButtonGesture(.next, .press, at: at)))
+        await engine.handle(.gesture(ButtonGesture(.next, .short, at: at)))
+        try await Self.until("the display reported the new frame") {
+            await engine.state.displayReports > reports
+        }
+        let latest = await engine.snapshots.latest
+        #expect(latest?.page.city?.city.name == "Berlin")
+        #expect(await engine.snapshots.publishedCount == published + 1)
+        await engine.stop()
+        await running.value
+    }
+
+    /// Waits for `condition`, for up to a minute (a loaded machine), checking as the
+    /// engine's tasks run.
+    static func until(_ what: String, _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while await !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out waiting until \(what)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// Rome, no network, and a config refused at start.
     private static func engineStartedWithABrokenConfig() -> KioskEngine {
         KioskEngine.forTesting(

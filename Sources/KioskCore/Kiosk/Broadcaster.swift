@@ -10,6 +10,7 @@ public final class Broadcaster<Value: Sendable>: Sendable {
         var followers: [Int: AsyncStream<Value>.Continuation] = [:]
         var nextID = 0
         var finished = false
+        var published = 0
     }
     private let state = Mutex(State())
 
@@ -18,6 +19,9 @@ public final class Broadcaster<Value: Sendable>: Sendable {
 
     /// The latest value published, if any.
     public var latest: Value? { state.withLock { $0.latest } }
+
+    /// How many values have been published so far.
+    public var publishedCount: Int { state.withLock { $0.published } }
 
     /// How many follow now.
     public var followerCount: Int { state.withLock { $0.followers.count } }
@@ -49,6 +53,7 @@ public final class Broadcaster<Value: Sendable>: Sendable {
         let followers = state.withLock { state -> [AsyncStream<Value>.Continuation] in
             guard !state.finished else { return [] }
             state.latest = value
+            state.published += 1
             return Array(state.followers.values)
         }
         for follower in followers { follower.yield(value) }

@@ -89,6 +89,10 @@ public enum KioskEvent: Sendable {
     case configRefused(problems: [String], file: String)
     /// The last good copy of the config was written, or writing it failed.
     case lastGoodSaved(succeeded: Bool)
+    /// The display reported a frame: what it is (an e-paper panel opened late), whether the
+    /// frame failed, and how many steps the slide takes on it. The reducer decides what
+    /// follows (`slideSteps`, `displayDescribed`, `frameFinished`) in the same step.
+    case displayReported(DisplayReport)
     /// The display shows `slide` in `steps` steps (a city page on a 16×2 LCD: now,
     /// details, next days); the reducer times them.
     case slideSteps(Int, for: Slide)

@@ -29,8 +29,10 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var forecastError: String?
     /// Problems of the config file while it is refused.
     public var configProblems: [String]
-    /// How many frames the display reported, shown or failed: 0 until the first is up.
-    public var displayReports = 0
+    /// Whether the display has reported a frame, shown or failed: false until the first is
+    /// up. (Not a count: the report of a frame changes the snapshot only when it says
+    /// something new, so that one press is one snapshot.)
+    public var displayShown = false
     /// Why the display's last frame could not be shown, if so.
     public var displayError: String?
     /// The config in use (the last good one while the file is refused).
@@ -62,7 +64,7 @@ public struct KioskSnapshot: Sendable, Hashable {
         frame: Int, slide: Slide, step: Int, page: PageModel, power: DisplayPower,
         notices: [KioskNotice], reading: SensorReading?, sensorError: String?,
         forecastFetchedAt: Date?, forecastStale: Bool, forecastError: String?,
-        configProblems: [String], displayReports: Int = 0, displayError: String? = nil
+        configProblems: [String], displayShown: Bool = false, displayError: String? = nil
     ) {
         self.frame = frame
         self.slide = slide
@@ -76,7 +78,7 @@ public struct KioskSnapshot: Sendable, Hashable {
         self.forecastStale = forecastStale
         self.forecastError = forecastError
         self.configProblems = configProblems
-        self.displayReports = displayReports
+        self.displayShown = displayShown
         self.displayError = displayError
     }
 }
@@ -111,7 +113,7 @@ public struct SystemdStatus: Sendable {
 
     /// The message for `snapshot`, or nil when systemd has heard it already.
     public mutating func message(for snapshot: KioskSnapshot) -> String? {
-        guard snapshot.displayReports > 0 else { return nil }
+        guard snapshot.displayShown else { return nil }
         let line = snapshot.statusLine
         defer { lastLine = line }
         if !ready {

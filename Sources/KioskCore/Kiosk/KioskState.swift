@@ -34,6 +34,13 @@ public struct KioskState: Sendable {
     var refusedConfigFile = ""
     /// The configuration in use and what the kiosk knows of its file.
     public internal(set) var configFile: ConfigFileState
+    /// The frame the last `.render` asked for: the snapshot's number, which the display
+    /// worker follows.
+    public internal(set) var frame = 0
+    /// Reports from the display so far, one a frame.
+    public internal(set) var displayReports = 0
+    /// Why the display's last frame could not be shown, if so.
+    public internal(set) var displayError: String?
     /// The forecasts the pages show: the cache at start, then each refresh's.
     public private(set) var forecasts: [ForecastEntry] = []
     /// The indoor readings: the latest, the history and the pressure tendency.
@@ -144,8 +151,27 @@ public struct KioskState: Sendable {
 
     // MARK: The reducer
 
-    /// Applies `event` at `now` and returns what the services must do, in order.
+    /// Applies `event` at `now` and returns what the services must do, in order; a
+    /// `.render` among them is frame `frame`.
     public mutating func handle(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
+        handle([event], at: now)
+    }
+
+    /// Applies `events` one after the other and returns their effects in order, with one
+    /// `.render` at most (it draws the state after all of them): frame `frame`.
+    public mutating func handle(_ events: [KioskEvent], at now: KioskTime) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        for event in events {
+            for effect in reduce(event, at: now)
+            where effect != .render || !effects.contains(.render) {
+                effects.append(effect)
+            }
+        }
+        if effects.contains(.render) { frame += 1 }
+        return effects
+    }
+
+    mutating func reduce(_ event: KioskEvent, at now: KioskTime) -> [KioskEffect] {
         var effects: [KioskEffect] = []
         let slideBefore = slide
         defer { if slide != slideBefore { slideChanged(at: now) } }
@@ -208,6 +234,8 @@ public struct KioskState: Sendable {
             refuse(problems, file: file, into: &effects)
         case .lastGoodSaved(let succeeded):
             configFile.copyUnsaved = !succeeded
+        case .displayReported(let report):
+            return deduplicated(effects + displayReported(report, at: now))
         case .slideSteps(let steps, let shown):
             noteSteps(steps, of: shown, at: now, into: &effects)
         case .displayDescribed(let capabilities, let showing):
@@ -388,7 +416,7 @@ public struct KioskState: Sendable {
         effects.append(.persistState(persistedState))
     }
 
-    private func deduplicated(_ effects: [KioskEffect]) -> [KioskEffect] {
+    func deduplicated(_ effects: [KioskEffect]) -> [KioskEffect] {
         var seen: [KioskEffect] = []
         for effect in effects where !seen.contains(effect) { seen.append(effect) }
         return seen

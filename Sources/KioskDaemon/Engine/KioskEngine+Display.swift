@@ -1,15 +1,13 @@
 import KioskCore
 import Logging
 
-/// The display worker's reports coming back: logged, published for `status` and systemd,
-/// and told to the reducer (a small display's steps, an e-paper panel's refresh finished).
+/// The display worker's reports coming back: logged, and handed to the reducer as one
+/// event, which counts them and decides what they mean (a small display's steps, an
+/// e-paper panel's refresh finished or a panel opened late).
 extension KioskEngine {
     /// What the display worker reports after each frame (its own stream, never a call
-    /// back from the press path): logged, and published for status and systemd.
+    /// back from the press path).
     func frameShown(_ report: DisplayWorker.Report) async {
-        displayReport = report
-        displayReports += 1
-        snapshots.publish(snapshot(at: parts.time.now()))
         if let error = report.error {
             note("display frame", error, level: .error)
         } else {
@@ -18,13 +16,10 @@ extension KioskEngine {
         note(
             "display console", report.warning, level: .warning,
             recovered: "The console is in graphics mode now; its text no longer shows.")
-        if let steps = report.steps { await process(.slideSteps(steps.count, for: steps.slide)) }
-        if PanelPlan.applies(to: report.capabilities) != (state.panelPlan != nil) {
-            // Opened late (absent at start), or another kind after a retry.
-            await process(
-                .displayDescribed(report.capabilities, showing: report.error == nil))
-        } else if state.panelPlan != nil {
-            await process(.frameFinished(succeeded: report.error == nil))
-        }
+        await process(
+            .displayReported(
+                DisplayReport(
+                    error: report.error, steps: report.steps.map { ($0.slide, $0.count) },
+                    capabilities: report.capabilities)))
     }
 }

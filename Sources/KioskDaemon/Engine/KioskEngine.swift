@@ -116,7 +116,6 @@ public actor KioskEngine {
     var state: KioskState
     var display: DisplayWorker
     var sensor: SensorWorker?
-    var displayReport: DisplayWorker.Report?
     let startedAt: MonotonicInstant
     private let start: Start
     /// Effects under way (fetches, readings), cancelled by `stop()`.
@@ -126,14 +125,10 @@ public actor KioskEngine {
     private var nextTaskID = 0
     /// What the kiosk is, for whoever follows: the display worker, and later more.
     let snapshots = Broadcaster<KioskSnapshot>()
-    /// Frames the reducer asked for so far.
-    private var frameCount = 0
     /// The display worker following the snapshots.
     private var following: Task<Void, Never>?
     /// systemd following the snapshots.
     private var notifying: Task<Void, Never>?
-    /// Reports from the display so far.
-    var displayReports = 0
     private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
     private let events: AsyncStream<KioskEvent>
     private let inbox: AsyncStream<KioskEvent>.Continuation
@@ -278,15 +273,8 @@ public actor KioskEngine {
     /// most: it draws the state after all of them) and publishes once.
     func process(_ events: [KioskEvent]) async {
         let now = parts.time.now()
-        var effects: [KioskEffect] = []
-        for event in events {
-            for effect in state.handle(event, at: now)
-            where effect != .render || !effects.contains(.render) {
-                effects.append(effect)
-            }
-        }
+        let effects = state.handle(events, at: now)
         for effect in effects { await perform(effect, at: now) }
-        if effects.contains(.render) { frameCount += 1 }
         publishIfChanged(at: now)
         scheduleTimer()
         if !followUps.isEmpty {
@@ -312,12 +300,12 @@ public actor KioskEngine {
     /// What the kiosk is now.
     func snapshot(at now: KioskTime) -> KioskSnapshot {
         var snapshot = KioskSnapshot(
-            frame: frameCount, slide: state.slide, step: state.slideStep,
+            frame: state.frame, slide: state.slide, step: state.slideStep,
             page: pageModel(at: now), power: state.power, notices: state.notices(at: now),
             reading: state.indoor.latest, sensorError: state.sensorError,
             forecastFetchedAt: state.lastForecast, forecastStale: state.isStale(at: now),
             forecastError: state.forecastError, configProblems: state.configProblems,
-            displayReports: displayReports, displayError: displayReport?.error)
+            displayShown: state.displayReports > 0, displayError: state.displayError)
         snapshot.configuration = configuration
         snapshot.usingLastGoodConfig = !state.configProblems.isEmpty && state.configFile.goodSeen
         snapshot.recentCities = state.recentCities.map {
