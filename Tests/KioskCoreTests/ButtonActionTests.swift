@@ -68,16 +68,6 @@ import Testing
         #expect(ButtonActionMap.slot(named: "middle") == nil)
     }
 
-    @Test func keyCodesByNameAndNumber() {
-        #expect(InputKeyCode.code("KEY_RIGHT") == 106)
-        #expect(InputKeyCode.code("key_enter") == 28)
-        #expect(InputKeyCode.code("352") == 352)
-        #expect(InputKeyCode.code("0") == nil)
-        #expect(InputKeyCode.code("KEY_NOPE") == nil)
-        #expect(InputKeyCode.name(0x160) == "KEY_OK")
-        #expect(InputKeyCode.name(700) == "700")
-    }
-
     @Test func instantArithmetic() {
         let start = MonotonicInstant.milliseconds(1000)
         #expect(start.advanced(by: .milliseconds(250)) == .milliseconds(1250))

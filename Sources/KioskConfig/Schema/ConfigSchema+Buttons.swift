@@ -1,4 +1,5 @@
 import KioskCore
+import LinuxPlatform
 
 // The keys of the [buttons] table.
 

@@ -1,6 +1,6 @@
 import CDRM
 import Glibc
-public import KioskCore
+import KioskCore
 
 /// The DRM cards of this machine (`/dev/dri/card*`) and their connectors, as `doctor`,
 /// `display.kind = "auto"` and `DRMDisplay` see them.

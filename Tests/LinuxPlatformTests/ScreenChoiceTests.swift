@@ -1,4 +1,5 @@
 import KioskCore
+import LinuxPlatform
 import Testing
 
 /// Which DRM connector and mode the kiosk picks, and what `display.kind = "auto"` does.
