@@ -176,7 +176,14 @@ struct ButtonService: Service {
             // The input ended: the keyboard's q or Ctrl-D, its terminal hung up (a closed
             // window reads as the end of the input), or the end of a piped stdin.
             if settings.backend == .keyboard {
-                if keyboardIsTerminal { quit() }
+                if keyboardIsTerminal {
+                    // A hang-up can reach this reader before SIGHUP reaches
+                    // ConfigReloadService: the log says why all the same.
+                    if CurrentProcess.hasHungUp(0) {
+                        logger.info("The terminal went away (standard input hung up); stopping.")
+                    }
+                    quit()
+                }
                 return
             }
         }
