@@ -1,8 +1,8 @@
 import FoundationEssentials
-public import KioskConfig
-public import KioskControl
+import KioskConfig
+import KioskControl
 public import KioskCore
-public import Logging
+import Logging
 import OpenMeteo
 
 /// The running kiosk: owns `KioskState` and the data it shows, feeds every event through the
@@ -11,100 +11,9 @@ import OpenMeteo
 /// that changes.
 public actor KioskEngine {
     /// The collaborators, built from the configuration by `KioskDaemon`.
-    public struct Parts: Sendable {
-        /// Clocks and sleeping.
-        public var time: any TimeSource
-        /// HTTP for Open-Meteo.
-        public var transport: any HTTPTransport
-        /// Makes the display worker for a configuration; it reports each frame through the
-        /// closure it is given.
-        public var makeDisplay:
-            @Sendable (KioskConfiguration, @escaping @Sendable (DisplayWorker.Report) -> Void) ->
-                DisplayWorker
-        /// Makes the sensor worker for a configuration; nil when there is no sensor.
-        public var makeSensor: @Sendable (KioskConfiguration) -> SensorWorker?
-        /// Blocking file work.
-        public var files: FileWorker
-        /// The state directory's files: the state, the history, the forecast cache and the
-        /// config's last good copy (the directory only a restart changes).
-        public var stateFiles: any FileStore
-        /// systemd.
-        public var notifier: SystemdNotifier
-        /// Host name and addresses for the empty page.
-        public var host: @Sendable () -> HostInfo
-        /// Log.
-        public var logger: Logger
-        /// Seeds the back-off jitter.
-        public var seed: UInt64
-        /// The link to Home Assistant's broker for `status`; nil while MQTT is off.
-        public var mqttStatus: @Sendable () -> KioskStatus.MQTT? = { nil }
-
-        /// Creates the parts.
-        public init(
-            time: any TimeSource, transport: any HTTPTransport,
-            makeDisplay:
-                @escaping @Sendable (
-                    KioskConfiguration, @escaping @Sendable (DisplayWorker.Report) -> Void
-                ) -> DisplayWorker,
-            makeSensor: @escaping @Sendable (KioskConfiguration) -> SensorWorker?,
-            files: FileWorker, stateFiles: any FileStore, notifier: SystemdNotifier,
-            host: @escaping @Sendable () -> HostInfo, logger: Logger, seed: UInt64
-        ) {
-            self.time = time
-            self.transport = transport
-            self.makeDisplay = makeDisplay
-            self.makeSensor = makeSensor
-            self.files = files
-            self.stateFiles = stateFiles
-            self.notifier = notifier
-            self.host = host
-            self.logger = logger
-            self.seed = seed
-        }
-    }
-
+    public typealias Parts = EngineParts
     /// What the engine starts from: the config and what was on disk.
-    public struct Start: Sendable {
-        /// The configuration in use.
-        public var configuration: KioskConfiguration
-        /// Problems of the config file when it could not be used, as "FILE, line N: …".
-        public var configProblems: [String]
-        /// Where `configuration` came from when the file was taken (the reducer keeps its
-        /// text as the last good copy); nil when it was refused, or in tests.
-        public var configSource: ConfigSource?
-        /// The config file.
-        public var store: ConfigStore
-        /// The last slide and recent favourites.
-        public var restored: PersistedKioskState?
-        /// The indoor history.
-        public var history: IndoorHistory
-        /// The forecast cache.
-        public var forecasts: [ForecastCache.Entry]
-        /// Whether a good config of the file has been seen (the file, or its last good
-        /// copy): from then on a missing or empty file is refused, not taken as defaults.
-        public var goodConfigSeen: Bool
-        /// Why the state directory cannot be used (read-only, another user's), when it
-        /// cannot: the kiosk then runs without keeping anything on disk, and says so.
-        public var stateProblem: String?
-
-        /// Creates a start.
-        public init(
-            configuration: KioskConfiguration, configProblems: [String], store: ConfigStore,
-            restored: PersistedKioskState?, history: IndoorHistory,
-            forecasts: [ForecastCache.Entry], goodConfigSeen: Bool = false,
-            stateProblem: String? = nil, configSource: ConfigSource? = nil
-        ) {
-            self.configSource = configSource
-            self.stateProblem = stateProblem
-            self.goodConfigSeen = goodConfigSeen
-            self.configuration = configuration
-            self.configProblems = configProblems
-            self.store = store
-            self.restored = restored
-            self.history = history
-            self.forecasts = forecasts
-        }
-    }
+    public typealias Start = EngineStart
 
     let parts: Parts
     let store: ConfigStore
@@ -299,27 +208,7 @@ public actor KioskEngine {
 
     /// What the kiosk is now.
     func snapshot(at now: KioskTime) -> KioskSnapshot {
-        var snapshot = KioskSnapshot(
-            frame: state.frame, slide: state.slide, step: state.slideStep,
-            page: pageModel(at: now), power: state.power, notices: state.notices(at: now),
-            reading: state.indoor.latest, sensorError: state.sensorError,
-            forecastFetchedAt: state.lastForecast, forecastStale: state.isStale(at: now),
-            forecastError: state.forecastError, configProblems: state.configProblems,
-            displayShown: state.displayReports > 0, displayError: state.displayError)
-        snapshot.configuration = configuration
-        snapshot.usingLastGoodConfig = !state.configProblems.isEmpty && state.configFile.goodSeen
-        snapshot.recentCities = state.recentCities.map {
-            PlaceNames.displayName(of: $0, among: configuration.cities)
-        }
-        snapshot.pausedUntil = state.pausedUntil
-        snapshot.nextRefresh = state.nextRefresh
-        snapshot.forecastFailures = state.forecastFailures
-        snapshot.stationElevation = state.stationElevation
-        snapshot.tendency = state.indoor.tendency
-        snapshot.panelFullRefresh = state.panelPlan?.fullRefresh ?? true
-        snapshot.panelRefreshes = state.panelStatus(at: now)
-        snapshot.restartPending = state.settings.restartPending
-        return snapshot
+        state.snapshot(configuration: configuration, page: pageModel(at: now), at: now)
     }
 
     /// The display worker follows the snapshots: a press reaches the pixels without the
@@ -359,29 +248,9 @@ public actor KioskEngine {
         case .readSensor:
             track(write: false) { await $0.readSensor() }
         case .persistState(let persisted):
-            let store = StateStore(files: parts.stateFiles)
-            let files = parts.files
-            track(write: true) { engine in
-                do {
-                    try await files.run { try store.save(persisted) }
-                    engine.stateWritten(nil)
-                } catch {
-                    engine.note("state", "\(error)", level: .warning)
-                    engine.stateWritten(error)
-                }
-            }
+            write("state") { try $0.save(persisted) }
         case .saveHistory(let history):
-            let store = StateStore(files: parts.stateFiles)
-            let files = parts.files
-            track(write: true) { engine in
-                do {
-                    try await files.run { try store.save(history) }
-                    engine.stateWritten(nil)
-                } catch {
-                    engine.note("history", "\(error)", level: .warning)
-                    engine.stateWritten(error)
-                }
-            }
+            write("history") { try $0.save(history) }
         case .reopenDisplay:
             following?.cancel()
             await display.close()
@@ -398,6 +267,24 @@ public actor KioskEngine {
             sensor = parts.makeSensor(configuration)
         case .saveLastGood(let text):
             await saveLastGood(text)
+        }
+    }
+
+    /// Writes to the state directory as a tracked write (`stop()` waits for it); a failure
+    /// is logged under `topic` and stays in `status` until a write succeeds.
+    private func write(
+        _ topic: String, _ body: @escaping @Sendable (StateStore) throws -> Void
+    ) {
+        let store = StateStore(files: parts.stateFiles)
+        let files = parts.files
+        track(write: true) { engine in
+            do {
+                try await files.run { try body(store) }
+                engine.stateWritten(nil)
+            } catch {
+                engine.note(topic, "\(error)", level: .warning)
+                engine.stateWritten(error)
+            }
         }
     }
 

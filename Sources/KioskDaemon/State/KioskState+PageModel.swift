@@ -1,0 +1,55 @@
+import FoundationEssentials
+import KioskCore
+
+extension KioskState {
+    /// What the current slide shows on a kiosk running on `configuration`; `host` names the
+    /// machine on the empty page.
+    func pageModel(
+        configuration: KioskConfiguration, host: () -> HostInfo, at now: KioskTime
+    ) -> PageModel {
+        let slide = self.slide
+        let kind: PageKind
+        switch slide.kind {
+        case .empty: kind = .empty
+        case .page(let page): kind = PageKind(page)
+        }
+        let favourites = CityWeather.favourites(
+            configuration.cities, entries: forecasts,
+            units: ForecastUnits(configuration.units))
+        var notices = self.notices(at: now)
+        let indoor = indoorState(configuration: configuration)
+        if kind == .indoor, case .reading = indoor {
+            // The page shows the reading itself: an old sensor failure says nothing more.
+            notices.removeAll(where: \.isAboutSensor)
+        }
+        var model = PageModel(
+            page: kind, now: now.wall, kioskUTCOffsetSeconds: now.utcOffsetSeconds,
+            units: configuration.units, theme: configuration.display.theme,
+            city: slide.cityIndex.flatMap {
+                favourites.indices.contains($0) ? favourites[$0] : nil
+            },
+            favourites: favourites, indoor: indoor, notices: notices.map(\.pageNotice),
+            host: kind == .empty ? host() : HostInfo(name: "", addresses: []))
+        model.hasStation = configuration.station.coordinate != nil
+        return model
+    }
+
+    private func indoorState(configuration: KioskConfiguration) -> IndoorState {
+        guard configuration.sensor.kind != .none else { return .noSensor }
+        guard let reading = indoor.latest else {
+            return .failed(sensorError ?? "Waiting for the first reading of the sensor.")
+        }
+        let elevation = stationElevation
+        let history = indoor.history.samples.map { sample in
+            IndoorSample(
+                time: sample.time, temperature: sample.temperature, humidity: sample.humidity,
+                pressure: elevation.map { sample.seaLevelPressure(elevation: $0) }
+                    ?? sample.pressure)
+        }
+        return .reading(
+            IndoorConditions(
+                reading: reading,
+                seaLevelPressure: elevation.map { reading.seaLevelPressure(elevation: $0) },
+                dewPoint: reading.dewPoint, tendency: indoor.tendency, history: history))
+    }
+}
