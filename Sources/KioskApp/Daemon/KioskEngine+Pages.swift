@@ -33,6 +33,8 @@ extension KioskEngine {
             favourites: favourites, indoor: indoor, notices: notices.map(\.pageNotice),
             host: kind == .empty ? parts.host() : HostInfo(name: "", addresses: []))
         model.hasStation = configuration.station.coordinate != nil
+        model.nextForecastAttempt = now.wall.addingTimeInterval(state.secondsUntilRefresh(at: now))
+        model.forecastProblem = state.forecastError == nil ? nil : state.forecastFailureSummary
         return model
     }
 

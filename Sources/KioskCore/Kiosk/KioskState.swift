@@ -154,8 +154,9 @@ public struct KioskState: Sendable {
             updatePower(at: now, into: &effects)
             if power != .on { effects.append(.setDisplayPower(power)) }
             effects.append(.render)
-            // The first frame comes from the cache; the network comes after it.
-            if let newestForecast {
+            // The first frame comes from the cache; the network comes after it, at once
+            // when a favourite has nothing cached (added while the kiosk was off).
+            if let newestForecast, !aFavouriteHasNoForecast {
                 let wait = Self.firstRefreshWait(
                     newestForecast: newestForecast, now: now,
                     refreshMinutes: settings.refreshMinutes)
