@@ -271,8 +271,11 @@ import Testing
 /// A kiosk with no favourites and no station has nothing to fetch: it sends no request,
 /// and `status` says so instead of a fetch that never happened (issue 28 point 5).
 @Suite struct NothingToFetchTests {
-    @Test func statusSaysThereIsNothingToFetchAndNoRequestIsSent() async throws {
-        let kiosk = try EngineNoticeTests.kiosk(cacheAge: nil, failStatus: nil, cities: [])
+    /// With and without a cache left from favourites since removed (the newcomer's first
+    /// `status` said "updated under a minute ago" from one).
+    @Test(arguments: [nil, 60.0])
+    func statusSaysThereIsNothingToFetchAndNoRequestIsSent(cacheAge: Double?) async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: cacheAge, failStatus: nil, cities: [])
         try await kiosk.wait(for: "the start") { $0.display.frame > 0 }
         kiosk.time.advance(bySeconds: 3600)
         try await kiosk.wait(for: "an hour") { $0.uptimeSeconds >= 3600 }

@@ -149,7 +149,9 @@ public struct KioskState: Sendable {
             restore(restored)
             forecasts = cached
             indoor = IndoorTracker(history: history)
-            let newestForecast = cached.map(\.fetchedAt).max()
+            // A cache left from favourites since removed is no forecast of this kiosk's.
+            let newestForecast =
+                settings.hasPlacesToFetch ? cached.map(\.fetchedAt).max() : nil
             lastForecast = newestForecast
             updatePower(at: now, into: &effects)
             if power != .on { effects.append(.setDisplayPower(power)) }
