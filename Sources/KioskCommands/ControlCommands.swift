@@ -188,7 +188,7 @@ public struct ControlCommands: Sendable {
             rows.append(["Refreshes", Self.describe(refreshes, now: now)])
         }
         var forecast: String
-        if let fetched = status.forecast.fetchedAt {
+        if let fetched = status.forecast.fetchedAt, status.forecast.nothingToFetch != true {
             forecast = "updated \(WeatherFormat.duration(now.timeIntervalSince(fetched))) ago"
             if status.forecast.stale { forecast += " (stale)" }
         } else {

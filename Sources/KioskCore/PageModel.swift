@@ -187,6 +187,12 @@ public struct PageModel: Sendable, Hashable {
     /// without it the indoor pressure stays at station level unless `station.elevation` is
     /// set, and the empty page can say how to set it.
     public var hasStation = true
+    /// When the kiosk next asks for forecasts, for a favourite without one while no notice
+    /// counts down (the others' forecasts are fresh); nil when not known.
+    public var nextForecastAttempt: Date?
+    /// What went wrong with the last attempt in a few words ("Open-Meteo error 500"); nil
+    /// when it did not fail.
+    public var forecastProblem: String?
 
     /// Creates a page model.
     public init(

@@ -123,7 +123,7 @@ public enum KioskDaemon {
                 configSource: starting.source),
             parts: parts)
 
-        let quitSwitch = QuitSwitch()
+        let quitSwitch = QuitSwitch(logger: logger)
         // Standard input and output when they are a terminal: the kiosk runs in it (the
         // simulator), and ends when it goes away.
         let terminals = [Int32(0), 1].filter(CurrentProcess.isTerminal)
@@ -170,12 +170,13 @@ public enum KioskDaemon {
             .init(
                 service: ConfigReloadService(
                     engine: engine, watcher: watcher, time: time, logger: logger,
-                    terminals: terminals, quit: { quitSwitch.quit() })))
+                    terminals: terminals, quit: { quitSwitch.quit(because: $0) })))
         services.append(
             .init(
                 service: ButtonService(
                     engine: engine, time: time, logger: logger,
-                    keyboardIsTerminal: terminals.contains(0), quit: { quitSwitch.quit() })))
+                    keyboardIsTerminal: terminals.contains(0),
+                    quit: { quitSwitch.quit(because: $0) })))
         services.append(
             .init(service: WatchdogService(engine: engine, notifier: notifier, time: time)))
         services.append(
@@ -292,16 +293,38 @@ public enum KioskDaemon {
     }
 }
 
-/// Lets the keyboard's q stop the whole kiosk, once the group exists.
+/// Lets the keyboard's q, or the terminal going away, stop the whole kiosk once the group
+/// exists. The first reason is logged, once: a closed terminal both hangs up the keyboard's
+/// input and sends SIGHUP, and either may be seen first.
 final class QuitSwitch: Sendable {
-    private let target = Mutex<(group: ServiceGroup, notifier: SystemdNotifier)?>(nil)
-
-    func set(_ group: ServiceGroup, notifier: SystemdNotifier) {
-        target.withLock { $0 = (group, notifier) }
+    private struct Target {
+        var group: ServiceGroup?
+        var notifier: SystemdNotifier?
+        var quitting = false
     }
 
-    func quit() {
-        guard let (group, notifier) = target.withLock({ $0 }) else { return }
+    private let target = Mutex(Target())
+    private let logger: Logger
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func set(_ group: ServiceGroup, notifier: SystemdNotifier) {
+        target.withLock {
+            $0.group = group
+            $0.notifier = notifier
+        }
+    }
+
+    /// Stops the kiosk, logging `reason` unless a reason was logged already.
+    func quit(because reason: String) {
+        let (first, group, notifier) = target.withLock { target in
+            defer { target.quitting = true }
+            return (!target.quitting, target.group, target.notifier)
+        }
+        if first { logger.info("\(reason)") }
+        guard let group, let notifier else { return }
         notifier.notify("STOPPING=1")
         Task { await group.triggerGracefulShutdown() }
     }

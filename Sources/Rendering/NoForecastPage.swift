@@ -27,7 +27,7 @@ extension PageContext {
         canvas.drawText(
             "No forecast for \(weather.city.name) yet", in: titleArea, style: .bold,
             size: metrics.font(.title), color: palette.primary, alignment: .center)
-        guard let (retry, reason) = forecastNotice.map(explanation) else {
+        guard let (retry, reason) = forecastNotice.map(explanation) ?? nextAttempt() else {
             canvas.drawParagraph(
                 "Waiting for the first answer from Open-Meteo.", in: rest, style: .regular,
                 size: metrics.font(.heading), color: palette.secondary, alignment: .center,
@@ -42,6 +42,20 @@ extension PageContext {
         canvas.drawParagraph(
             reason, in: reasonArea.sliceTop(metrics.gap).1, style: .regular,
             size: metrics.font(.heading), color: palette.secondary, alignment: .center)
+    }
+
+    /// With no notice (the other favourites' forecasts are fresh: a favourite just added),
+    /// when the kiosk asks next and why it has nothing yet.
+    private func nextAttempt() -> (String, String)? {
+        guard let next = model.nextForecastAttempt else { return nil }
+        let wait = WeatherFormat.countdown(next.timeIntervalSince(model.now))
+        guard let problem = model.forecastProblem else {
+            return (
+                wait == "now" ? "Asking now" : "Asking again in \(wait)",
+                "Waiting for the first answer from Open-Meteo."
+            )
+        }
+        return (wait == "now" ? "Retrying now" : "Retrying in \(wait)", problem)
     }
 
     /// "Retrying in 45 s" (or "Retrying now") and why, from the forecast's notice.

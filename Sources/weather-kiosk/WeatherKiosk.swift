@@ -5,7 +5,8 @@ import KioskControl
 import KioskCore
 import Synchronization
 
-/// The `weather-kiosk` command: parses arguments and hands every verb to KioskApp.
+/// The `weather-kiosk` command: parses arguments and hands every verb to KioskCommands or
+/// KioskDaemon.
 @main
 struct WeatherKiosk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -202,6 +202,11 @@ import Testing
     /// terminal, both without --config or WEATHER_KIOSK_CONFIG, as a user other than root
     /// (tests running as root run the binary as nobody).
     @Test func theQuickStartUsesOnePerUserConfig() async throws {
+        // Without a config the kiosk takes the simulator's own state directory,
+        // /tmp/weather-kiosk-simulator, and its lock: two test runs on one machine (CI beside
+        // a developer's) take turns here instead of refusing each other's kiosk.
+        let turn = try await MachineWideTurn.take("/tmp/weather-kiosk-simulator.tests.lock")
+        defer { turn.release() }
         let kiosk = try await KioskFixture.start()
         defer { Task { await kiosk.stop() } }
         let home = kiosk.directory.file("home")
@@ -262,5 +267,24 @@ import Testing
         process.signal(SIGTERM)
         let result = await ended.value
         #expect(result.exitCode == 0, "\(result.standardError)")
+    }
+}
+
+/// An exclusive `flock` on a file, waited for without holding a thread: for tests that must
+/// use a path every test run on the machine shares.
+struct MachineWideTurn {
+    let descriptor: Int32
+
+    static func take(_ path: String) async throws -> MachineWideTurn {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        try #require(descriptor >= 0, "cannot open \(path): errno \(errno)")
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return MachineWideTurn(descriptor: descriptor)
+    }
+
+    func release() {
+        close(descriptor)
     }
 }

@@ -2,15 +2,19 @@ import FoundationEssentials
 import KioskCore
 import Testing
 
-/// A cache with one forecast fetched at `fetchedAt` (none for nil): what the reducer is
-/// started with when only the fetch time matters.
+/// A cache with the forecasts of Rome (41.89, 12.51) and Berlin (52.52, 13.41), the
+/// favourites of the reducer's tests, fetched at `fetchedAt` (none for nil): what the
+/// reducer is started with when only the fetch time matters. (A favourite missing from the
+/// cache is fetched at once.)
 func cached(_ fetchedAt: Date?) -> [ForecastEntry] {
     guard let fetchedAt else { return [] }
-    let place = Coordinate(latitude: 41.89, longitude: 12.51)
     return [
+        Coordinate(latitude: 41.89, longitude: 12.51),
+        Coordinate(latitude: 52.52, longitude: 13.41),
+    ].map { place in
         ForecastEntry(
             coordinate: place, fetchedAt: fetchedAt, forecast: LocationForecast(coordinate: place))
-    ]
+    }
 }
 
 /// A cache with a forecast for each of `cities`, fetched at `fetchedAt`.

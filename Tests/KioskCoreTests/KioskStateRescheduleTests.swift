@@ -28,7 +28,9 @@ import Testing
     /// A started kiosk on `configuration` whose forecast was fetched at start.
     static func started(_ configuration: KioskConfiguration, _ clock: TestClock) -> KioskState {
         var state = KioskState(settings: KioskSettings(configuration), now: clock.now, seed: 5)
-        _ = state.handle(.started(restored: nil, forecasts: cached(clock.now.wall)), at: clock.now)
+        _ = state.handle(
+            .started(restored: nil, forecasts: cached(clock.now.wall, for: configuration.cities)),
+            at: clock.now)
         return state
     }
 

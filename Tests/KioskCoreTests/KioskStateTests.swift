@@ -74,6 +74,18 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         #expect(run(&state, &clock, for: 20).contains(.fetchForecasts))
     }
 
+    /// A favourite added while the kiosk was off has nothing cached: the first frame comes
+    /// from the cache, and the fetch follows at once instead of when the others' forecasts
+    /// are due (issue 28 point 7: it showed "no forecast" for up to an interval).
+    @Test func aFavouriteMissingFromTheCacheIsFetchedAtOnce() {
+        let clock = TestClock()
+        var state = KioskState(settings: settings(), now: clock.now, seed: 1)
+        let fetched = clock.now.wall.addingTimeInterval(-5 * 60)
+        let effects = state.handle(
+            .started(restored: nil, forecasts: cached(fetched, for: [rome])), at: clock.now)
+        #expect(effects == [.render, .fetchForecasts, .readSensor])
+    }
+
     @Test func withoutACacheTheFirstFrameStillComesFirst() {
         let clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)

@@ -131,6 +131,25 @@ import Testing
         await kiosk.stop()
     }
 
+    /// A favourite added while the others' forecasts are fresh (no notice counts down):
+    /// its page still says when the kiosk tries again and what went wrong (issue 28 point 7).
+    @Test func aNewFavouriteThatCannotBeFetchedSaysWhenTheKioskTriesAgain() async throws {
+        let oslo = City(name: "Oslo", coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
+        let kiosk = try Self.kiosk(cacheAge: 60, failStatus: 500, cities: [Self.rome, oslo])
+        try await kiosk.wait(for: "Oslo's failed fetch") { $0.forecast.failures == 1 }
+        var model = await kiosk.engine.pageModel(at: kiosk.time.now())
+        #expect(model.notices.isEmpty, "Rome's forecast is fresh: \(model.notices)")
+        model.page = .city
+        model.city = model.favourites.last
+        #expect(model.city?.city.name == "Oslo" && model.city?.forecast == nil)
+        let text = try PageRenderer().render(model, size: PixelSize(width: 800, height: 480))
+            .texts.map(\.text).joined(separator: " ")
+        #expect(text.contains("No forecast for Oslo yet"), "\(text)")
+        #expect(text.contains("Retrying in"), "\(text)")
+        #expect(text.contains("Open-Meteo error 500"), "\(text)")
+        await kiosk.stop()
+    }
+
     @Test func aBurstOfRefreshCommandsMakesOneRequest() async throws {
         let kiosk = try Self.kiosk(cacheAge: 60, failStatus: nil)
         try await kiosk.wait(for: "the start") { $0.forecast.fetchedAt != nil }
@@ -224,8 +243,11 @@ import Testing
 /// A kiosk with no favourites and no station has nothing to fetch: it sends no request,
 /// and `status` says so instead of a fetch that never happened (issue 28 point 5).
 @Suite struct NothingToFetchTests {
-    @Test func statusSaysThereIsNothingToFetchAndNoRequestIsSent() async throws {
-        let kiosk = try EngineNoticeTests.kiosk(cacheAge: nil, failStatus: nil, cities: [])
+    /// With and without a cache left from favourites since removed (the newcomer's first
+    /// `status` said "updated under a minute ago" from one).
+    @Test(arguments: [nil, 60.0])
+    func statusSaysThereIsNothingToFetchAndNoRequestIsSent(cacheAge: Double?) async throws {
+        let kiosk = try EngineNoticeTests.kiosk(cacheAge: cacheAge, failStatus: nil, cities: [])
         try await kiosk.wait(for: "the start") { $0.display.frame > 0 }
         kiosk.time.advance(bySeconds: 3600)
         try await kiosk.wait(for: "an hour") { $0.uptimeSeconds >= 3600 }

@@ -41,6 +41,26 @@ import Testing
         }
     }
 
+    /// A favourite added while the others' forecasts are fresh has no notice to count
+    /// down: its page still says when the kiosk asks next, and what went wrong if it did.
+    @Test(arguments: [nil, "Open-Meteo error 500"])
+    func aNewFavouriteSaysWhenTheKioskAsksAgain(_ problem: String?) throws {
+        var model = Self.model(.city, notices: [])
+        model.nextForecastAttempt = DemoData.now.addingTimeInterval(45)
+        model.forecastProblem = problem
+        for size in [PixelSize(width: 320, height: 240), PixelSize(width: 800, height: 480)] {
+            let texts = try renderer.render(model, size: size).texts.map(\.text)
+            let words = texts.joined(separator: " ")
+            if let problem {
+                #expect(texts.contains("Retrying in 45 s"), "\(size): \(texts)")
+                #expect(words.contains(problem), "\(size): \(texts)")
+            } else {
+                #expect(texts.contains("Asking again in 45 s"), "\(size): \(texts)")
+                #expect(words.contains("first answer from Open-Meteo"), "\(size): \(texts)")
+            }
+        }
+    }
+
     @Test func anotherPageCarriesTheNoticeWithItsCountdownFirst() throws {
         let retry = DemoData.now.addingTimeInterval(45)
         var model = DemoData.model(page: .indoor)

@@ -182,13 +182,16 @@ public struct KioskState: Sendable {
             restore(restored)
             forecasts = cached
             indoor = IndoorTracker(history: history)
-            let newestForecast = cached.map(\.fetchedAt).max()
+            // A cache left from favourites since removed is no forecast of this kiosk's.
+            let newestForecast =
+                settings.hasPlacesToFetch ? cached.map(\.fetchedAt).max() : nil
             lastForecast = newestForecast
             updatePower(at: now, into: &effects)
             if power != .on { effects.append(.setDisplayPower(power)) }
             effects.append(.render)
-            // The first frame comes from the cache; the network comes after it.
-            if let newestForecast {
+            // The first frame comes from the cache; the network comes after it, at once
+            // when a favourite has nothing cached (added while the kiosk was off).
+            if let newestForecast, !aFavouriteHasNoForecast {
                 let wait = Self.firstRefreshWait(
                     newestForecast: newestForecast, now: now,
                     refreshMinutes: settings.refreshMinutes)

@@ -62,6 +62,15 @@ struct ControlService: Service {
     }
 }
 
+/// What the log says when the kiosk's own terminal hung up.
+enum TerminalHangUp {
+    /// "The terminal went away (standard input hung up); stopping."
+    static func sentence(_ descriptor: Int32) -> String {
+        let which = descriptor == 0 ? "standard input" : "standard output"
+        return "The terminal went away (\(which) hung up); stopping."
+    }
+}
+
 /// Reloads the config when inotify sees the file change (a burst of events from an editor
 /// counts once, after 300 ms of quiet) and on SIGHUP. A SIGHUP that comes because the
 /// kiosk's own terminal hung up (its window closed, its SSH session ended) stops the kiosk
@@ -73,8 +82,8 @@ struct ConfigReloadService: Service {
     let logger: Logger
     /// The descriptors that were a terminal at start (standard input and output).
     var terminals: [Int32] = []
-    /// Stops the kiosk gracefully.
-    var quit: @Sendable () -> Void = {}
+    /// Stops the kiosk gracefully, saying why.
+    var quit: @Sendable (String) -> Void = { _ in }
 
     func run() async {
         let (requests, request) = AsyncStream.makeStream(
@@ -87,10 +96,7 @@ struct ConfigReloadService: Service {
         let signals = Task {
             for await _ in await UnixSignalsSequence(trapping: .sighup) {
                 if let gone = terminals.first(where: CurrentProcess.hasHungUp) {
-                    logger.info(
-                        "The terminal went away (SIGHUP, \(gone == 0 ? "standard input" : "standard output") hung up); stopping."
-                    )
-                    quit()
+                    quit(TerminalHangUp.sentence(gone))
                     return
                 }
                 request.yield("SIGHUP")
@@ -128,8 +134,8 @@ struct ButtonService: Service {
     /// when the person quits (q, Ctrl-D) or the terminal goes away, and the kiosk stops.
     var keyboardIsTerminal = false
     /// Called when the person at the terminal quits the simulator (q or Ctrl-D), or the
-    /// terminal goes away.
-    let quit: @Sendable () -> Void
+    /// terminal goes away, with the sentence that says which.
+    let quit: @Sendable (String) -> Void
 
     func run() async {
         await cancelWhenGracefulShutdown {
@@ -177,12 +183,11 @@ struct ButtonService: Service {
             // window reads as the end of the input), or the end of a piped stdin.
             if settings.backend == .keyboard {
                 if keyboardIsTerminal {
-                    // A hang-up can reach this reader before SIGHUP reaches
-                    // ConfigReloadService: the log says why all the same.
-                    if CurrentProcess.hasHungUp(0) {
-                        logger.info("The terminal went away (standard input hung up); stopping.")
-                    }
-                    quit()
+                    // A closed window hangs up the input before, or after, its SIGHUP.
+                    quit(
+                        CurrentProcess.hasHungUp(0)
+                            ? TerminalHangUp.sentence(0)
+                            : "The keyboard quit (q or Ctrl-D); stopping.")
                 }
                 return
             }
