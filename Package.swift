@@ -185,7 +185,10 @@ let package = Package(
         // Test support: the fake Open-Meteo server on loopback, a manual clock.
         .target(
             name: "KioskTesting",
-            dependencies: ["KioskCore", "LinuxPlatform", "Threads", flyingSocks, realModule],
+            dependencies: [
+                "KioskCore", "LinuxPlatform", "Threads", "KioskConfig", "KioskDisplays",
+                "KioskDaemon", flyingSocks, realModule, logging,
+            ],
             swiftSettings: swiftSettings),
 
         .testTarget(

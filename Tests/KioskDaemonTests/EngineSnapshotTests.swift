@@ -48,34 +48,24 @@ import Testing
     /// snapshot of its own, and a small display's steps or an e-paper panel's finished
     /// refresh one more).
     @Test func onePressIsOneSnapshot() async throws {
-        let time = ManualTimeSource()
-        let engine = KioskEngine.forTesting(
-            cities: [
-                City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
-                City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
-            ],
-            transport: NoNetwork(), time: time)
-        let running = Task { await engine.run() }
+        let kiosk = EngineHarness(cities: [
+            City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
+            City(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41)),
+        ])
+        try await kiosk.start()
         // Settled: the first frame reported, and the first refresh failed (no network).
-        var follower = engine.snapshotStream().makeAsyncIterator()
-        var seen = try #require(await follower.next())
-        while !seen.displayShown || seen.forecastError == nil, let next = await follower.next() {
-            seen = next
-        }
-        let reports = await engine.state.displayReports
-        let published = await engine.snapshots.publishedCount
+        try await kiosk.next("the first refresh to fail") { $0.forecastError != nil }
+        let reports = await kiosk.engine.state.displayReports
+        let published = await kiosk.engine.snapshots.publishedCount
 
-        let at = time.now().monotonic
-        await engine.handle(.gesture(ButtonGesture(.next, .press, at: at)))
-        await engine.handle(.gesture(ButtonGesture(.next, .short, at: at)))
+        await kiosk.press(.next)
         try await Self.until("the display reported the new frame") {
-            await engine.state.displayReports > reports
+            await kiosk.engine.state.displayReports > reports
         }
-        let latest = await engine.snapshots.latest
-        #expect(latest?.page.city?.city.name == "Berlin")
-        #expect(await engine.snapshots.publishedCount == published + 1)
-        await engine.stop()
-        await running.value
+        let latest = try await kiosk.next("Berlin") { $0.page.city?.city.name == "Berlin" }
+        #expect(latest.frame == kiosk.snapshots.last?.frame)
+        #expect(await kiosk.engine.snapshots.publishedCount == published + 1)
+        await kiosk.stop()
     }
 
     /// Waits for `condition`, for up to a minute (a loaded machine), checking as the

@@ -9,39 +9,22 @@ import Logging
 
 extension KioskEngine {
     /// The config file `forTesting` names; it does not exist.
-    static let testConfigPath = "/nonexistent/weather-kiosk-test/config.toml"
+    static let testConfigPath = EngineHarness.configPath
 
-    /// An engine for tests: the cities given, no sensor, `screen` as a pixel display, the
-    /// state directory in memory (`files`), the manual clock `time`, `transport` as the
-    /// network, and `configProblems` as a config refused at start. Nothing on disk: the
-    /// config file it names does not exist.
+    /// An engine for tests, as `EngineHarness` builds it: the cities given, no sensor,
+    /// `screen` as a pixel display, the state directory in memory (`files`), the manual
+    /// clock `time`, `transport` as the network, and `configProblems` as a config refused
+    /// at start. Nothing on disk.
     static func forTesting(
         cities: [City], files: InMemoryFileStore = InMemoryFileStore(),
         transport: any HTTPTransport,
         screen: RecordingDisplay = RecordingDisplay(size: PixelSize(width: 80, height: 48)),
         time: ManualTimeSource, configProblems: [String] = []
     ) -> KioskEngine {
-        var configuration = KioskConfiguration()
-        configuration.stateDirectory = files.directory
-        configuration.sensor.kind = .none
-        configuration.cities = cities
-        var logger = Logger(label: "engine-test")
-        logger.logLevel = .critical
-        let parts = KioskEngine.Parts(
-            time: time, transport: transport,
-            makeDisplay: { _, onFrame in
-                DisplayWorker(
-                    open: { try PixelPageDisplay(screen) }, time: time, onFrame: onFrame)
-            },
-            makeSensor: { _ in nil }, files: FileWorker(), stateFiles: files,
-            notifier: SystemdNotifier(environment: [:]),
-            host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 1)
-        return KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: configProblems,
-                store: ConfigStore(explicitPath: testConfigPath, environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: []),
-            parts: parts)
+        EngineHarness(
+            cities: cities, transport: transport, screen: screen, time: time, files: files,
+            configProblems: configProblems
+        ).engine
     }
 }
 

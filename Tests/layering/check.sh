@@ -62,7 +62,8 @@ LAYERS = {
     "weather-kiosk": {"KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
                       "KioskCore", "ArgumentParser", "Logging"},
     # Test support.
-    "KioskTesting": {"KioskCore", "LinuxPlatform", "Threads", "FlyingSocks", "RealModule"},
+    "KioskTesting": {"KioskCore", "LinuxPlatform", "Threads", "KioskConfig", "KioskDisplays",
+                     "KioskDaemon", "FlyingSocks", "RealModule", "Logging"},
 }
 
 RULES = {
