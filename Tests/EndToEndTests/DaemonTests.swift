@@ -10,7 +10,10 @@ import Testing
 @Suite struct DaemonTests {
     @Test func firstFrameComesFromTheCacheBeforeTheServerAnswers() async throws {
         // The cache is an hour old, so the daemon fetches at once — and the server stalls.
-        let daemon = try await DaemonFixture.start(cacheAge: 3600, fault: .stall(seconds: 30))
+        // A slow cycle: the first slide (Rome) is still shown when the test looks, however
+        // loaded the machine.
+        let daemon = try await DaemonFixture.start(
+            cacheAge: 3600, fault: .stall(seconds: 30), cycleSeconds: 300)
         defer { Task { await daemon.stop() } }
         let status = await daemon.waitFor("the first frame") { $0.display.frame >= 1 }
         #expect(status?.forecast.fetchedAt != nil, "the frame shows the cached forecast")
