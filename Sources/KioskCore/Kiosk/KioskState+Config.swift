@@ -42,7 +42,7 @@ extension KioskState {
                 Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
             nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
         }
-        if !old.sensorEnabled, newSettings.sensorEnabled { nextSensorRead = now.monotonic }
+        if !old.sensorEnabled, newSettings.sensorEnabled { sensor.dueNow(at: now.monotonic) }
         if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
         reschedule(from: old, at: now, into: &effects)
         effects.append(.render)
@@ -68,13 +68,11 @@ extension KioskState {
                 until, by: Double(settings.resumeAfterSeconds - old.resumeAfterSeconds))
         }
         if old.sensorIntervalSeconds != settings.sensorIntervalSeconds, old.sensorEnabled,
-            settings.sensorEnabled, !reading
+            settings.sensorEnabled
         {
-            let before = Backoff.sensorWait(
-                failures: sensorFailures, interval: old.sensorIntervalSeconds)
-            let after = Backoff.sensorWait(
-                failures: sensorFailures, interval: settings.sensorIntervalSeconds)
-            nextSensorRead = moved(nextSensorRead, by: after - before)
+            sensor.intervalChanged(
+                from: old.sensorIntervalSeconds, to: settings.sensorIntervalSeconds,
+                at: now.monotonic)
         }
     }
 }

@@ -76,12 +76,12 @@ public struct KioskState: Sendable {
     /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
+    /// The sensor's polling: waiting for the next reading, or reading.
+    public internal(set) var sensor: SensorPolling
     /// When the next sensor reading is due.
-    public internal(set) var nextSensorRead: MonotonicInstant
+    public var nextSensorRead: MonotonicInstant { sensor.due }
     /// Whether a reading is under way.
-    public private(set) var reading = false
-    /// Sensor readings failed in a row.
-    var sensorFailures = 0
+    public var reading: Bool { sensor.isReading }
     /// When the slide next changes by itself.
     public internal(set) var nextSlide: MonotonicInstant
     /// Until when cycling is paused after an interaction.
@@ -115,7 +115,7 @@ public struct KioskState: Sendable {
             slideSequence(pages: settings.pages, cityCount: settings.cities.count).first
             ?? Slide(.empty)
         nextRefresh = now.monotonic
-        nextSensorRead = now.monotonic
+        sensor = SensorPolling(due: now.monotonic)
         nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
         nextMinute = Self.nextMinute(after: now)
     }
@@ -132,7 +132,7 @@ public struct KioskState: Sendable {
             deadlines.append(nextMinute)
         }
         if !refreshing, settings.hasPlacesToFetch { deadlines.append(nextRefresh) }
-        if settings.sensorEnabled, !reading { deadlines.append(nextSensorRead) }
+        if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
         if let nextNightChange { deadlines.append(nextNightChange) }
         if let wokenUntil { deadlines.append(wokenUntil) }
         if power != .off, let nextStep { deadlines.append(nextStep) }
@@ -213,21 +213,14 @@ public struct KioskState: Sendable {
             effects.append(.render)
         case .sensorSucceeded(let reading):
             recordReading(reading, at: now, into: &effects)
-            self.reading = false
-            sensorFailures = 0
+            sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
             let hadError = sensorError != nil
             sensorError = nil
-            nextSensorRead = now.monotonic.advanced(
-                bySeconds: Double(settings.sensorIntervalSeconds))
             if slide.page == .indoor || hadError { effects.append(.render) }
         case .sensorFailed(let message):
-            reading = false
-            sensorFailures += 1
+            sensor.failed(at: now.monotonic, interval: settings.sensorIntervalSeconds)
             let changed = sensorError != message
             sensorError = message
-            nextSensorRead = now.monotonic.advanced(
-                bySeconds: Backoff.sensorDelay(
-                    failures: sensorFailures, interval: settings.sensorIntervalSeconds))
             if changed { effects.append(.render) }
         case .configChanged(let newSettings):
             apply(newSettings, at: now, into: &effects)
@@ -282,8 +275,7 @@ public struct KioskState: Sendable {
             refreshing = true
             effects.append(.fetchForecasts)
         }
-        if settings.sensorEnabled, !reading, now.monotonic >= nextSensorRead {
-            reading = true
+        if settings.sensorEnabled, sensor.startIfDue(at: now.monotonic) {
             effects.append(.readSensor)
         }
     }
