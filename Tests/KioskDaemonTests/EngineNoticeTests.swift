@@ -191,11 +191,12 @@ import Testing
         let kiosk = try Self.kiosk(cacheAge: 60, failStatus: nil)
         try await kiosk.wait(for: "the start") { $0.forecast.fetchedAt != nil }
         let file = kiosk.directory.file("kiosk.toml")
-        await kiosk.engine.reject(
+        await ConfigReload.reject(
             ConfigFileError(
                 kind: .invalid, file: file, line: 12,
                 message:
-                    "display.cycle_seconds must be a whole number from 2 to 3600 seconds, not 0"))
+                    "display.cycle_seconds must be a whole number from 2 to 3600 seconds, not 0"),
+            on: kiosk.engine)
         let model = await kiosk.engine.pageModel(at: kiosk.time.now())
         #expect(
             model.notices == [

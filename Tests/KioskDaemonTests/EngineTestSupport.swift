@@ -43,7 +43,7 @@ extension KioskEngine {
     /// changes held back), but from no file: there is no text to keep as the last good copy,
     /// and no copy is said to be kept, so the reducer takes it.
     func apply(_ new: KioskConfiguration) async {
-        let (usable, pending) = restartOnly(new)
+        let (usable, pending) = ConfigReload.restartOnly(new, startedWith: startedWith)
         await process(
             .configLoaded(
                 usable, restartPending: pending,

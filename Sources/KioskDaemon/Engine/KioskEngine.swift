@@ -1,6 +1,6 @@
 import FoundationEssentials
 import KioskConfig
-import KioskControl
+public import KioskControl
 public import KioskCore
 import Logging
 import OpenMeteo
@@ -27,33 +27,28 @@ public actor KioskEngine {
     var sensor: SensorWorker?
     let startedAt: MonotonicInstant
     private let start: Start
-    /// Effects under way (fetches, readings), cancelled by `stop()`.
-    private var effects: [Int: Task<Void, Never>] = [:]
-    /// Writes under way (state, history), awaited by `stop()`.
-    private var writes: [Int: Task<Void, Never>] = [:]
-    private var nextTaskID = 0
+    /// Effects under way (fetches, readings), cancelled by `stop()`, and writes, awaited.
+    private var tasks = TaskTracker()
     /// What the kiosk is, for whoever follows: the display worker, and later more.
     let snapshots = Broadcaster<KioskSnapshot>()
     /// The display worker following the snapshots.
     private var following: Task<Void, Never>?
     /// systemd following the snapshots.
     private var notifying: Task<Void, Never>?
-    private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
+    private var timer = DeadlineTimer()
     private let events: AsyncStream<KioskEvent>
     private let inbox: AsyncStream<KioskEvent>.Continuation
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
-    var logged: [String: String] = [:]
+    private var logOnce = LogOnce()
     /// Why the last write to the state directory failed, until one succeeds (`status`).
     var stateProblem: String?
     /// Events an effect gave back (the last good copy written), reduced after the effects.
     var followUps: [KioskEvent] = []
     private var running = false
-    /// Whether the start (restored state, cache, a refused config) has been reduced; until
-    /// then commands and `status` wait in `openingWaiters`, so that none of them sees the
-    /// empty state the engine is created with.
-    private var opened = false
-    private var openingWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Commands and `status` wait here until the start (restored state, cache, a refused
+    /// config) has been reduced.
+    private var gate = OpeningGate()
 
     /// Creates the engine; `run()` starts it.
     public init(start: Start, parts: Parts) {
@@ -106,7 +101,7 @@ public actor KioskEngine {
             opening.append(.configLoaded(start.configuration, source: source))
         }
         await process(opening)
-        open()
+        gate.open()
         for await event in events {
             await process(event)
         }
@@ -123,18 +118,24 @@ public actor KioskEngine {
 
     /// Returns once the start has been reduced (or the engine stopped without running).
     func untilOpened() async {
-        guard !opened else { return }
-        await withCheckedContinuation { openingWaiters.append($0) }
+        guard !gate.isOpen else { return }
+        await withCheckedContinuation { gate.hold($0) }
     }
 
     /// Requests waiting for the start, for tests.
-    var waitingForTheStart: Int { openingWaiters.count }
+    var waitingForTheStart: Int { gate.waiting }
 
-    private func open() {
-        opened = true
-        let waiters = openingWaiters
-        openingWaiters = []
-        waiters.forEach { $0.resume() }
+    /// Answers one control command (`ControlDesk`): the door the control socket uses.
+    public func control(_ command: ControlCommand) async -> ControlReply {
+        await ControlDesk.answer(command, on: self)
+    }
+
+    /// The `status` reply (`ControlDesk.status(of:)`).
+    func status() async -> KioskStatus { await ControlDesk.status(of: self) }
+
+    /// Reads the config file now and hands it to the reducer (`ConfigReload`).
+    func reloadConfig() async -> Result<ControlResult, ConfigFileError> {
+        await ConfigReload.reload(on: self)
     }
 
     /// Queues an event of the engine's own (a timer that is due).
@@ -145,20 +146,13 @@ public actor KioskEngine {
     /// Stops: effects under way (a fetch, a reading) are cancelled, the state and the
     /// indoor history are written, the display gives the console back, and `run()` returns.
     public func stop() async {
-        guard running else {
-            open()
-            return
-        }
+        guard running else { return gate.open() }
         running = false
         parts.notifier.notify("STOPPING=1")
-        timer?.task.cancel()
-        timer = nil
-        let cancelled = effects.values
-        effects = [:]
-        cancelled.forEach { $0.cancel() }
+        timer.cancel()
+        tasks.cancelEffects()
         await process(.stopping)
-        for write in writes.values { await write.value }
-        writes = [:]
+        for write in tasks.takeWrites() { await write.value }
         snapshots.finish()
         following?.cancel()
         following = nil
@@ -224,18 +218,16 @@ public actor KioskEngine {
     private func track(
         write: Bool, _ work: @escaping @Sendable (isolated KioskEngine) async -> Void
     ) {
-        let id = nextTaskID
-        nextTaskID += 1
+        let id = tasks.reserve()
         let task = Task {
             await work(self)
-            self.effects[id] = nil
-            self.writes[id] = nil
+            self.tasks.finished(id)
         }
-        if write { writes[id] = task } else { effects[id] = task }
+        tasks.add(task, id: id, write: write)
     }
 
     /// The effect tasks under way, for tests.
-    var effectsInFlight: Int { effects.count }
+    var effectsInFlight: Int { tasks.effectsInFlight }
 
     private func perform(_ effect: KioskEffect, at now: KioskTime) async {
         switch effect {
@@ -266,7 +258,7 @@ public actor KioskEngine {
         case .reopenSensor:
             sensor = parts.makeSensor(configuration)
         case .saveLastGood(let text):
-            await saveLastGood(text)
+            await ConfigReload.saveLastGood(text, on: self)
         }
     }
 
@@ -289,23 +281,7 @@ public actor KioskEngine {
     }
 
     private func scheduleTimer() {
-        guard running, let deadline = state.nextDeadline else {
-            timer?.task.cancel()
-            timer = nil
-            return
-        }
-        if timer?.deadline == deadline { return }
-        timer?.task.cancel()
-        let time = parts.time
-        let task = Task {
-            do {
-                try await time.sleep(until: deadline)
-            } catch {
-                return  // Replaced by a newer deadline, or stopping.
-            }
-            self.post(.tick)
-        }
-        timer = (deadline, task)
+        timer.set(running ? state.nextDeadline : nil, time: parts.time) { self.post(.tick) }
     }
 
     // MARK: Logging
@@ -313,13 +289,6 @@ public actor KioskEngine {
     /// Logs `message` for `topic` only when it differs from the last one (a failing sensor
     /// logs once, not every minute); a nil message after a logged one logs `recovered`.
     func note(_ topic: String, _ message: String?, level: Logger.Level, recovered: String? = nil) {
-        let previous = logged[topic]
-        guard previous != message else { return }
-        logged[topic] = message
-        if let message {
-            parts.logger.log(level: level, "\(message)")
-        } else if previous != nil, let recovered {
-            parts.logger.info("\(recovered)")
-        }
+        logOnce.note(topic, message, level: level, recovered: recovered, to: parts.logger)
     }
 }

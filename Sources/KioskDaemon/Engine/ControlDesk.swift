@@ -1,30 +1,35 @@
 import FoundationEssentials
 import KioskConfig
-public import KioskControl
+import KioskControl
 import KioskCore
 import Logging
 import Pixels
 import Rendering
 
-extension KioskEngine {
-    /// Answers one control command: the door the control socket uses.
-    public func control(_ command: ControlCommand) async -> ControlReply {
-        await untilOpened()
+/// The control socket's desk: answers each `ControlCommand` on the engine (a slide command
+/// or a refresh handed to the reducer, a reload, a screenshot, a preview or `status`) and
+/// says what became of it as a `ControlReply`. It holds nothing of its own.
+enum ControlDesk {
+    /// Answers one control command on `engine`, once its start has been reduced.
+    static func answer(_ command: ControlCommand, on engine: isolated KioskEngine) async
+        -> ControlReply
+    {
+        await engine.untilOpened()
         switch command {
         case .status:
-            return .status(await status())
+            return .status(await status(of: engine))
         case .next, .previous, .show, .page:
-            switch command.slideAction(cities: configuration.cities) {
+            switch command.slideAction(cities: engine.configuration.cities) {
             case .success(let action):
-                await handle(.action(action))
-                return slideReply()
+                await engine.handle(.action(action))
+                return slideReply(engine)
             case .failure(let problem):
                 return failure(problem.message, exitCode: CommandFailure.usage)
             }
         case .refresh(let force):
-            return .result(await refresh(force: force))
+            return .result(await refresh(force: force, on: engine))
         case .reload:
-            switch await reloadConfig() {
+            switch await engine.reloadConfig() {
             case .success(let result):
                 return .result(result)
             case .failure(let error):
@@ -34,7 +39,7 @@ extension KioskEngine {
                         ? CommandFailure.runtime : CommandFailure.usage)
             }
         case .screenshot:
-            guard let shot = await display.pngOfLastFrame() else {
+            guard let shot = await engine.display.pngOfLastFrame() else {
                 return failure("No frame has been shown yet.", exitCode: CommandFailure.runtime)
             }
             return .screenshot(
@@ -45,7 +50,7 @@ extension KioskEngine {
             let columns = min(max(columns ?? 80, 8), 1000)
             let rows = min(max(rows ?? 24, 4), 500)
             guard
-                let frame = await display.ansiFrame(
+                let frame = await engine.display.ansiFrame(
                     after: after ?? -1, columns: columns, rows: rows,
                     trueColor: colors == "truecolor")
             else {
@@ -56,41 +61,44 @@ extension KioskEngine {
     }
 
     /// Asks the reducer for a refresh and says what became of it.
-    private func refresh(force: Bool) async -> ControlResult {
-        let now = parts.time.now()
-        await handle(.action(force ? .forceRefresh : .refresh))
-        return .refresh(of: state, force: force, at: now)
+    private static func refresh(force: Bool, on engine: isolated KioskEngine) async
+        -> ControlResult
+    {
+        let now = engine.parts.time.now()
+        await engine.handle(.action(force ? .forceRefresh : .refresh))
+        return .refresh(of: engine.state, force: force, at: now)
     }
 
     /// The reply to a command that moves the slide: the sentence and what is shown now.
-    private func slideReply() -> ControlReply {
-        let now = parts.time.now()
+    private static func slideReply(_ engine: isolated KioskEngine) -> ControlReply {
+        let now = engine.parts.time.now()
         return .result(
             ControlResult(
-                message: state.slideSentence(cities: configuration.cities),
-                showing: KioskStatus.Showing(snapshot: snapshot(at: now), at: now)))
+                message: engine.state.slideSentence(cities: engine.configuration.cities),
+                showing: KioskStatus.Showing(snapshot: engine.snapshot(at: now), at: now)))
     }
 
-    private func failure(_ text: String, exitCode: Int32) -> ControlReply {
+    private static func failure(_ text: String, exitCode: Int32) -> ControlReply {
         .failure(ControlFailure(message: text, exitCode: exitCode))
     }
 
     /// The `status` reply: built from the latest published snapshot, what every follower
     /// sees, and the display worker's own report.
-    func status() async -> KioskStatus {
-        let now = parts.time.now()
-        let report = await display.report()
+    static func status(of engine: isolated KioskEngine) async -> KioskStatus {
+        let now = engine.parts.time.now()
+        let report = await engine.display.report()
         var status = KioskStatus(
-            snapshot: snapshots.latest ?? snapshot(at: now), display: report, at: now,
-            uptimeSeconds: Int(now.monotonic.seconds(since: startedAt)), store: store)
-        status.mqtt = parts.mqttStatus()
+            snapshot: engine.snapshots.latest ?? engine.snapshot(at: now), display: report,
+            at: now, uptimeSeconds: Int(now.monotonic.seconds(since: engine.startedAt)),
+            store: engine.store)
+        status.mqtt = engine.parts.mqttStatus()
         if status.mqtt != nil {
-            let settings = configuration.mqtt
-            status.mqtt?.warning = await parts.files.run {
+            let settings = engine.configuration.mqtt
+            status.mqtt?.warning = await engine.parts.files.run {
                 MQTTCredentials.passwordFileWarning(settings)
             }
         }
-        status.stateProblem = stateProblem
+        status.stateProblem = engine.stateProblem
         return status
     }
 }
