@@ -135,7 +135,7 @@ import Testing
         configuration.forecast.apiKey = "paid-plan-key"
         let keyed = state.handle(.configChanged(KioskSettings(configuration)), at: clock.now)
         #expect(Self.fetches(keyed) == 1)
-        #expect(state.rateLimitedUntil == nil)
+        #expect(state.refresh.rateLimitedUntil == nil)
         // And so does another API address, after the next refusal.
         clock.advance(2)
         _ = state.handle(
@@ -155,7 +155,8 @@ import Testing
         _ = state.handle(.forecastFailed(message: "daily", notBefore: reset), at: clock.now)
         clock.advance(60)
         #expect(Self.fetches(state.handle(.action(.refresh, from: .control), at: clock.now)) == 0)
-        #expect(state.lastRefreshRequest == .heldByRateLimit(until: state.rateLimitedUntil!))
+        #expect(
+            state.lastRefreshRequest == .heldByRateLimit(until: state.refresh.rateLimitedUntil!))
         let forced = state.handle(.action(.forceRefresh, from: .control), at: clock.now)
         #expect(Self.fetches(forced) == 1)
         #expect(state.lastRefreshRequest == .started)
@@ -249,7 +250,7 @@ import Testing
         }
         #expect(requests == 0)
         #expect(state.lastRefreshRequest == .scheduled(at: failedAt.advanced(bySeconds: 10)))
-        #expect(state.nextRefresh == failedAt.advanced(bySeconds: 10))
+        #expect(state.refresh.due == failedAt.advanced(bySeconds: 10))
         clock.advance(failedAt.advanced(bySeconds: 10).seconds(since: clock.now.monotonic))
         #expect(KioskStateRefreshTests.fetches(state.handle(.tick, at: clock.now)) == 1)
     }

@@ -30,7 +30,7 @@ extension KioskState {
         else { return }
         if let lastForecast, lastForecast > now.wall {
             self.lastForecast = now.wall
-            refreshSoon(at: now)
+            refresh.changed(at: now.monotonic)
         }
         effects.append(.render)
     }

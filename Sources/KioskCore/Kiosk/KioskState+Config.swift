@@ -29,18 +29,18 @@ extension KioskState {
         if old.forecastEndpoint != newSettings.forecastEndpoint {
             // A rate limit counts against an address and a key: another API address or key
             // may well be allowed, so the hold is tried again rather than waited out.
-            rateLimitedUntil = nil
+            refresh.limitLifted()
         }
         if old.cities != newSettings.cities || old.forecastQuery != newSettings.forecastQuery {
             // New favourites, units or an API address need forecasts now, within the rate
             // limit.
-            refreshSoon(at: now)
+            refresh.changed(at: now.monotonic)
         }
         if old.refreshMinutes != newSettings.refreshMinutes, forecastFailures == 0, let lastForecast
         {
             let wait =
                 Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
-            nextRefresh = now.monotonic.advanced(bySeconds: max(0, wait))
+            refresh.reschedule(to: now.monotonic.advanced(bySeconds: max(0, wait)))
         }
         if !old.sensorEnabled, newSettings.sensorEnabled { sensor.dueNow(at: now.monotonic) }
         if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }

@@ -21,7 +21,7 @@ public enum RefreshRequestOutcome: Sendable, Hashable {
 
 /// The refresh schedule: when forecasts are fetched, how manual refreshes are coalesced and
 /// rate-limited, and how failures and Open-Meteo's rate limits push the next attempt out.
-/// `nextRefresh` is the one source of the next attempt's time: the stale notice, `status`
+/// `refresh.due` is the one source of the next attempt's time: the stale notice, `status`
 /// and the reply to `refresh` all count down to it.
 extension KioskState {
     /// A manual refresh within this many seconds of the last fetch's end joins it: ten
@@ -46,7 +46,7 @@ extension KioskState {
 
     /// Seconds until the next refresh attempt, from `now`; 0 while one is due or under way.
     public func secondsUntilRefresh(at now: KioskTime) -> Double {
-        max(0, nextRefresh.seconds(since: now.monotonic))
+        max(0, refresh.due.seconds(since: now.monotonic))
     }
 
     /// A person asked for fresh forecasts. A fetch under way, or forecasts fetched less than
@@ -59,15 +59,15 @@ extension KioskState {
             lastRefreshRequest = .nothingToFetch
             return
         }
-        if refreshing {
+        if refresh.isFetching {
             lastRefreshRequest = .joinedRunning
             return
         }
-        if !force, let until = rateLimitedUntil, now.monotonic < until {
+        if !force, refresh.isHeld(at: now.monotonic), let until = refresh.rateLimitedUntil {
             lastRefreshRequest = .heldByRateLimit(until: until)
             return
         }
-        if let ended = lastRefreshEnded {
+        if let ended = refresh.lastEnded {
             let ago = now.monotonic.seconds(since: ended)
             if ago < Self.refreshJoinSeconds {
                 if forecastFailures == 0 {
@@ -75,66 +75,44 @@ extension KioskState {
                 } else {
                     // Fresh forecasts answer the request; a failure does not, so another
                     // attempt follows, but no sooner than the window allows.
-                    let at = ended.advanced(bySeconds: Self.refreshJoinSeconds)
-                    nextRefresh = min(nextRefresh, at)
-                    lastRefreshRequest = .scheduled(at: nextRefresh)
+                    refresh.bringForward(to: ended.advanced(bySeconds: Self.refreshJoinSeconds))
+                    lastRefreshRequest = .scheduled(at: refresh.due)
                 }
                 return
             }
         }
         lastRefreshRequest = .started
-        nextRefresh = min(nextRefresh, now.monotonic)
-    }
-
-    /// Moves the next refresh to now because what is fetched changed (favourites, units,
-    /// API address): a fetch under way asked for the old set, so another follows it; a rate
-    /// limit still holds (the refresh then stays at the window's end).
-    mutating func refreshSoon(at now: KioskTime) {
-        guard !refreshing else {
-            refreshAgain = true
-            return
-        }
-        if let until = rateLimitedUntil, now.monotonic < until { return }
-        nextRefresh = min(nextRefresh, now.monotonic)
+        refresh.bringForward(to: now.monotonic)
     }
 
     /// A refresh brought forecasts: the next one is a full interval away.
     mutating func forecastSucceeded(fetchedAt: Date, at now: KioskTime) {
-        refreshing = false
-        lastRefreshEnded = now.monotonic
         lastForecast = fetchedAt
         forecastError = nil
         forecastFailureSummary = nil
         forecastFailures = 0
-        rateLimitedUntil = nil
-        nextRefresh = now.monotonic.advanced(bySeconds: Double(settings.refreshMinutes * 60))
-        if refreshAgain {
-            refreshAgain = false
-            nextRefresh = now.monotonic
-        }
+        refresh.succeeded(at: now.monotonic, interval: Double(settings.refreshMinutes * 60))
     }
 
     /// A refresh failed: back off, or wait for the rate limit's window to reset.
     mutating func forecastFailed(
         message: String, summary: String?, notBefore: Date?, at now: KioskTime
     ) {
-        refreshing = false
-        lastRefreshEnded = now.monotonic
         forecastFailures += 1
         forecastError = message
         forecastFailureSummary = summary
         var delay = Backoff.forecastRetry(
             failures: forecastFailures, nothingShown: aFavouriteHasNoForecast, using: &random)
-        rateLimitedUntil = nil
+        var limitedUntil: MonotonicInstant?
         if let notBefore {
             // A rate limit: wait until its window resets, plus a little so that kiosks
             // on one address do not all knock at the same second.
             let untilReset = max(1, notBefore.timeIntervalSince(now.wall))
-            rateLimitedUntil = now.monotonic.advanced(bySeconds: untilReset)
+            limitedUntil = now.monotonic.advanced(bySeconds: untilReset)
             delay =
                 untilReset
                 + Double.random(in: 1...min(60, 1 + untilReset * 0.05), using: &random)
         }
-        nextRefresh = now.monotonic.advanced(bySeconds: delay)
+        refresh.failed(at: now.monotonic, delay: delay, limitedUntil: limitedUntil)
     }
 }

@@ -61,16 +61,8 @@ public struct KioskState: Sendable {
     /// slides do not cycle and frames come when `PanelRefreshPolicy` allows.
     public internal(set) var panelPlan: PanelPlan?
 
-    /// When the next refresh is due.
-    public internal(set) var nextRefresh: MonotonicInstant
-    /// Whether a refresh is under way.
-    public internal(set) var refreshing = false
-    /// Until when Open-Meteo's rate limit forbids asking again.
-    public internal(set) var rateLimitedUntil: MonotonicInstant?
-    /// The favourites changed while a refresh was under way: fetch again when it ends.
-    var refreshAgain = false
-    /// When the last refresh ended, succeeded or failed: a manual refresh soon after joins it.
-    var lastRefreshEnded: MonotonicInstant?
+    /// The forecast refresh: idle, fetching, backing off or held by a rate limit.
+    public internal(set) var refresh: RefreshSchedule
     /// What happened to the last manual refresh, for the reply to the person who asked.
     public internal(set) var lastRefreshRequest: RefreshRequestOutcome?
     /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
@@ -114,7 +106,7 @@ public struct KioskState: Sendable {
         slide =
             slideSequence(pages: settings.pages, cityCount: settings.cities.count).first
             ?? Slide(.empty)
-        nextRefresh = now.monotonic
+        refresh = RefreshSchedule(due: now.monotonic)
         sensor = SensorPolling(due: now.monotonic)
         nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
         nextMinute = Self.nextMinute(after: now)
@@ -131,7 +123,7 @@ public struct KioskState: Sendable {
             deadlines.append(pausedUntil ?? nextSlide)
             deadlines.append(nextMinute)
         }
-        if !refreshing, settings.hasPlacesToFetch { deadlines.append(nextRefresh) }
+        if settings.hasPlacesToFetch, let due = refresh.deadline { deadlines.append(due) }
         if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
         if let nextNightChange { deadlines.append(nextNightChange) }
         if let wokenUntil { deadlines.append(wokenUntil) }
@@ -195,7 +187,7 @@ public struct KioskState: Sendable {
                 let wait = Self.firstRefreshWait(
                     newestForecast: newestForecast, now: now,
                     refreshMinutes: settings.refreshMinutes)
-                nextRefresh = now.monotonic.advanced(bySeconds: wait)
+                refresh.reschedule(to: now.monotonic.advanced(bySeconds: wait))
                 lastForecast = min(newestForecast, now.wall)
             }
         case .tick:
@@ -271,8 +263,7 @@ public struct KioskState: Sendable {
             nextMinute = Self.nextMinute(after: now)
             if power != .off { effects.append(.render) }
         }
-        if !refreshing, settings.hasPlacesToFetch, now.monotonic >= nextRefresh {
-            refreshing = true
+        if settings.hasPlacesToFetch, refresh.startIfDue(at: now.monotonic) {
             effects.append(.fetchForecasts)
         }
         if settings.sensorEnabled, sensor.startIfDue(at: now.monotonic) {

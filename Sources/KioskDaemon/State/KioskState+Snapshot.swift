@@ -20,7 +20,7 @@ extension KioskState {
             PlaceNames.displayName(of: $0, among: configuration.cities)
         }
         snapshot.pausedUntil = pausedUntil
-        snapshot.nextRefresh = nextRefresh
+        snapshot.nextRefresh = refresh.due
         snapshot.forecastFailures = forecastFailures
         snapshot.stationElevation = stationElevation
         snapshot.tendency = indoor.tendency

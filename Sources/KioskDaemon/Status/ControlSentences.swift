@@ -13,7 +13,7 @@ extension ControlResult {
         case .started?:
             result.refresh = "started"
             result.message =
-                force && state.rateLimitedUntil != nil
+                force && state.refresh.rateLimitedUntil != nil
                 ? "Fetching forecasts now, once, despite Open-Meteo's rate limit."
                 : "Fetching forecasts now."
         case .joinedRunning?:
