@@ -212,7 +212,7 @@ import Testing
         #expect(state.handle(.button(Self.gesture(.next, .long)), at: clock.now).isEmpty)
         #expect(state.handle(.button(Self.gesture(.next, .press)), at: clock.now).isEmpty)
         #expect(state.slide == before)
-        #expect(state.pausedUntil == nil, "no action, no pause")
+        #expect(state.slideCycle.pausedUntil == nil, "no action, no pause")
     }
 
     // MARK: The steps of a slide on a small display

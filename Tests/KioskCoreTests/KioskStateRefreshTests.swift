@@ -93,7 +93,7 @@ import Testing
         clock.advance(20)
         let before = state.slide
         _ = state.handle(.action(.refresh, from: source), at: clock.now)
-        #expect(state.pausedUntil == clock.now.monotonic.advanced(bySeconds: 60))
+        #expect(state.slideCycle.pausedUntil == clock.now.monotonic.advanced(bySeconds: 60))
         var effects: [KioskEffect] = []
         for _ in 0..<5 {
             clock.advance(10)
@@ -110,7 +110,7 @@ import Testing
         var state = Self.started(clock)
         clock.advance(5)
         _ = state.handle(.action(.wake, from: .button), at: clock.now)
-        #expect(state.pausedUntil != nil)
+        #expect(state.slideCycle.pausedUntil != nil)
     }
 
     @Test func aDailyRateLimitIsTriedAgainWithANewKeyOrAddress() {

@@ -77,7 +77,7 @@ import Testing
         _ = state.handle(
             .configChanged(KioskSettings(Self.configuration(resumeAfter: 10))), at: clock.now)
         _ = run(&state, &clock, for: 0)
-        #expect(state.pausedUntil == nil)
+        #expect(state.slideCycle.pausedUntil == nil)
         #expect(state.slide != chosen)
     }
 

@@ -56,16 +56,12 @@ extension KioskState {
     private mutating func reschedule(
         from old: KioskSettings, at now: KioskTime, into effects: inout [KioskEffect]
     ) {
-        func moved(_ instant: MonotonicInstant, by seconds: Double) -> MonotonicInstant {
-            max(now.monotonic, instant.advanced(bySeconds: seconds))
-        }
-        if old.cycleSeconds != settings.cycleSeconds {
-            nextSlide = moved(nextSlide, by: Double(settings.cycleSeconds - old.cycleSeconds))
-            if slideSteps > 1 { advanceStep(at: now, into: &effects) }
-        }
-        if old.resumeAfterSeconds != settings.resumeAfterSeconds, let until = pausedUntil {
-            pausedUntil = moved(
-                until, by: Double(settings.resumeAfterSeconds - old.resumeAfterSeconds))
+        slideCycle.lengthen(
+            cycleBy: Double(settings.cycleSeconds - old.cycleSeconds),
+            pauseBy: Double(settings.resumeAfterSeconds - old.resumeAfterSeconds), at: now.monotonic
+        )
+        if old.cycleSeconds != settings.cycleSeconds, slideSteps > 1 {
+            advanceStep(at: now, into: &effects)
         }
         if old.sensorIntervalSeconds != settings.sensorIntervalSeconds, old.sensorEnabled,
             settings.sensorEnabled

@@ -47,7 +47,7 @@ extension KioskState {
         guard PanelPlan.applies(to: capabilities), let capabilities else {
             if panelPlan != nil {
                 panelPlan = nil
-                nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+                slideCycle.restart(at: now.monotonic, cycle: settings.cycleSeconds)
                 effects.append(.render)
             }
             return

@@ -74,10 +74,8 @@ public struct KioskState: Sendable {
     public var nextSensorRead: MonotonicInstant { sensor.due }
     /// Whether a reading is under way.
     public var reading: Bool { sensor.isReading }
-    /// When the slide next changes by itself.
-    public internal(set) var nextSlide: MonotonicInstant
-    /// Until when cycling is paused after an interaction.
-    public internal(set) var pausedUntil: MonotonicInstant?
+    /// The slides' cycling: the next slide due, or paused after an interaction.
+    public internal(set) var slideCycle: SlideCycle
     /// Until when a press keeps the display lit at night.
     public private(set) var wokenUntil: MonotonicInstant?
     /// The power a remote command set, and until when it holds (nil: until another
@@ -108,7 +106,8 @@ public struct KioskState: Sendable {
             ?? Slide(.empty)
         refresh = RefreshSchedule(due: now.monotonic)
         sensor = SensorPolling(due: now.monotonic)
-        nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+        slideCycle = SlideCycle(
+            next: now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds)))
         nextMinute = Self.nextMinute(after: now)
     }
 
@@ -120,7 +119,7 @@ public struct KioskState: Sendable {
         if let panelPlan {
             if let due = panelPlan.due { deadlines.append(due) }
         } else if power != .off {
-            deadlines.append(pausedUntil ?? nextSlide)
+            deadlines.append(slideCycle.deadline)
             deadlines.append(nextMinute)
         }
         if settings.hasPlacesToFetch, let due = refresh.deadline { deadlines.append(due) }
@@ -247,13 +246,10 @@ public struct KioskState: Sendable {
     private mutating func runTimers(at now: KioskTime, into effects: inout [KioskEffect]) {
         guard started else { return }
         updatePower(at: now, into: &effects)
-        if let until = pausedUntil, now.monotonic >= until {
-            pausedUntil = nil
-            nextSlide = now.monotonic
-        }
-        if power != .off, pausedUntil == nil, panelPlan == nil, now.monotonic >= nextSlide {
+        slideCycle.resumeIfOver(at: now.monotonic)
+        if power != .off, panelPlan == nil, slideCycle.isDue(at: now.monotonic) {
             advanceSlide()
-            nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+            slideCycle.restart(at: now.monotonic, cycle: settings.cycleSeconds)
             effects.append(.render)
         }
         if power != .off, let due = nextStep, now.monotonic >= due {
@@ -287,7 +283,7 @@ public struct KioskState: Sendable {
         effects.append(.setDisplayPower(wanted))
         if wasOff {
             // Back from blank: let the slide run its full time.
-            nextSlide = now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds))
+            slideCycle.restart(at: now.monotonic, cycle: settings.cycleSeconds)
         }
         if wanted != .off {
             // Lit or dimmed: draw the frame after the change, so that a display which dims
@@ -345,7 +341,8 @@ public struct KioskState: Sendable {
         }
         // Every interaction pauses cycling, a refresh or a wake-up too: what a person looks
         // at stays up while they look.
-        pausedUntil = now.monotonic.advanced(bySeconds: Double(settings.resumeAfterSeconds))
+        slideCycle.pause(
+            until: now.monotonic.advanced(bySeconds: Double(settings.resumeAfterSeconds)))
         if slide != before {
             effects.append(.render)
             if let city = slide.cityIndex.map({ settings.cities[$0] }) {

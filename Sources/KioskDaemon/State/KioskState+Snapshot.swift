@@ -19,7 +19,7 @@ extension KioskState {
         snapshot.recentCities = recentCities.map {
             PlaceNames.displayName(of: $0, among: configuration.cities)
         }
-        snapshot.pausedUntil = pausedUntil
+        snapshot.pausedUntil = slideCycle.pausedUntil
         snapshot.nextRefresh = refresh.due
         snapshot.forecastFailures = forecastFailures
         snapshot.stationElevation = stationElevation

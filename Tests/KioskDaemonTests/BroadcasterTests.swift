@@ -1,6 +1,8 @@
 import KioskCore
 import Testing
 
+@testable import KioskDaemon
+
 /// The snapshot stream's broadcaster: the latest value to late followers, newest-only for
 /// slow ones, no unbounded buffer, and an end for all.
 @Suite struct BroadcasterTests {
