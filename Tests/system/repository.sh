@@ -154,6 +154,9 @@ tampered_repository_refused() {
         "$work/attacked" "$work/tampered.deb" >>"$work/apt-repository.log" 2>&1 || return 1
     tamper_in_release "$repository/dists/$suite/InRelease" "$work/attacked/dists/$suite/Release" \
         "$work/attacked/dists/$suite/InRelease"
+    # Served as newer than the genuine files, as an attacker would: apt asks with
+    # If-Modified-Since, and the stand-in compares whole seconds.
+    find "$work/attacked" -exec touch -h -d "@$(($(date +%s) + 60))" {} +
     ln -sfn attacked "$work/served"
     local asked_before
     asked_before=$(grep -c "^GET /dists/$suite/InRelease " "$repository_requests")
