@@ -35,6 +35,24 @@ import Testing
         #expect(!directory.list("run").contains("control.sock"))
     }
 
+    /// The reply's work runs at high priority: made on the server's thread, which is no
+    /// task's, it ran at the default one and waited behind every other task on the pool.
+    @Test func requestsAreAnsweredAtHighPriority() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ControlServer(path: directory.file("control.sock")) { _ in
+            .result(ControlResult(message: "\(Task.currentPriority.rawValue)"))
+        }
+        let client = ControlClient(path: server.path)
+        let reply = try await onDedicatedThread {
+            Result { try client.send(ControlRequest(cmd: "status"), timeout: 60) }
+        }.get()
+        await server.stop()
+        #expect(
+            text(reply) == #"{"ok":true,"message":"\#(TaskPriority.high.rawValue)"}"#,
+            "\(text(reply))")
+    }
+
     @Test func malformedAndOversizedRequestsGetErrorsNotCrashes() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
