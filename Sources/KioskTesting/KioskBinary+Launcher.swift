@@ -14,7 +14,10 @@ extension KioskBinary {
             "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
         ]
         for (key, value) in environment { base[key] = value }
-        let process = RunningBinary(arguments: launcher + [binary] + arguments, environment: base)
+        let environment = base
+        let process = await onDedicatedThread {
+            RunningBinary(arguments: launcher + [binary] + arguments, environment: environment)
+        }
         return await process.finish(timeout: timeout)
     }
 }

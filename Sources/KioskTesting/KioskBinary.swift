@@ -30,6 +30,11 @@ public struct BinaryResult: Sendable {
     public var standardError: String
     /// Whether the safety-net timeout killed it.
     public var timedOut: Bool
+    /// Whether it was spawned on a thread of its own: `posix_spawn` waits until the child
+    /// has exec'd, and the spawns wait for each other, so on the cooperative pool (two
+    /// threads) a run of spawning tests stalled every task of the test run, a control
+    /// server's replies among them.
+    public var spawnedOnDedicatedThread = false
 }
 
 /// The built `weather-kiosk` binary, run as a user would run it.
@@ -60,7 +65,7 @@ public enum KioskBinary {
         _ arguments: [String], environment: [String: String] = [:], input: String = "",
         timeout: Double = 120
     ) async -> BinaryResult {
-        let process = spawn(arguments, environment: environment)
+        let process = await onDedicatedThread { spawn(arguments, environment: environment) }
         return await process.finish(input: input, timeout: timeout)
     }
 
@@ -89,8 +94,11 @@ public enum ExternalProgram {
             "LANG": "C.UTF-8",
         ]
         for (key, value) in environment { base[key] = value }
-        return await RunningBinary(arguments: [path] + arguments, environment: base)
-            .finish(timeout: timeout)
+        let environment = base
+        return await onDedicatedThread {
+            RunningBinary(arguments: [path] + arguments, environment: environment)
+        }
+        .finish(timeout: timeout)
     }
 
     /// Starts `path` with `arguments` and returns at once.
@@ -125,6 +133,8 @@ public final class RunningBinary: Sendable {
     private let outcome = Mutex<Task<BinaryResult, Never>?>(nil)
     /// Whether the process has been reaped; kill and the reaping waitpid hold this lock.
     private let reaped = Mutex(false)
+    /// Whether `init` ran on a thread of its own rather than on the cooperative pool.
+    private let spawnedOnDedicatedThread = runningOnDedicatedThread
 
     init(arguments: [String], environment: [String: String]) {
         var inPipe: [Int32] = [0, 0]
@@ -253,7 +263,7 @@ public final class RunningBinary: Sendable {
                 exitCode: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
                 standardOutput: String(decoding: collected[output] ?? [], as: UTF8.self),
                 standardError: String(decoding: collected[error] ?? [], as: UTF8.self),
-                timedOut: timedOut)
+                timedOut: timedOut, spawnedOnDedicatedThread: self.spawnedOnDedicatedThread)
         }
     }
 

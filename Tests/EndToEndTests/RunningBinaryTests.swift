@@ -5,6 +5,21 @@ import Testing
 /// How the test process runs programs: children must not see the test process's sockets,
 /// and finishing a child twice must not touch descriptors that are no longer its own.
 @Suite struct RunningBinaryTests {
+    /// `posix_spawn` blocks its thread until the child has exec'd, and spawns wait for each
+    /// other: on the cooperative pool (two threads here) the end-to-end tests' spawns, a
+    /// `status` every 100 ms while a daemon test waits, held both threads, and every other
+    /// task of the run waited (control servers' replies timed out after 15 s). The helpers
+    /// that run a program to its end spawn it on a thread of their own.
+    @Test func runningAProgramSpawnsItOffTheCooperativePool() async {
+        let kiosk = await KioskBinary.run(["--version"])
+        #expect(kiosk.exitCode == 0, "\(kiosk.standardError)")
+        #expect(kiosk.spawnedOnDedicatedThread)
+        let external = await ExternalProgram.run("/bin/true", [])
+        #expect(external.exitCode == 0 && external.spawnedOnDedicatedThread)
+        let launched = await KioskBinary.run(under: ["/usr/bin/env"], ["--version"])
+        #expect(launched.exitCode == 0 && launched.spawnedOnDedicatedThread)
+    }
+
     /// A daemon test calls `terminate()` and then, deferred, `stop()`: both finish the same
     /// process. The second must not close the pipe numbers again, which by then belong to
     /// whatever opened next (another test's fake server, once).
