@@ -59,7 +59,8 @@ final class MosquittoBroker: @unchecked Sendable {
     func start() async throws {
         process = ExternalProgram.spawn(
             "/usr/sbin/mosquitto", ["-c", directory.file("mosquitto.conf")])
-        for _ in 0..<100 {
+        // Up to a minute: on a loaded machine the broker took over 5 s to start listening.
+        for _ in 0..<1200 {
             if Self.accepts(port) { return }
             try await Task.sleep(for: .milliseconds(50))
         }
