@@ -30,6 +30,25 @@ import Testing
         #expect(!directory.list("run").contains("control.sock"))
     }
 
+    /// The reply's work runs at high priority: made on the server's thread, which is no
+    /// task's, it ran at the default one and waited behind every other task on the pool
+    /// (under load, every control test timed out at once).
+    @Test func requestsAreAnsweredAtHighPriority() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ControlServer(path: directory.file("run/control.sock")) { _ in
+            ControlProtocol.successLine("\"priority\":\(Task.currentPriority.rawValue)")
+        }
+        let client = ControlClient(path: server.path)
+        let reply = try await onDedicatedThread {
+            Result { try client.send(ControlRequest(cmd: "status"), timeout: 60) }
+        }.get()
+        await server.stop()
+        #expect(
+            text(reply) == #"{"ok":true,"priority":\#(TaskPriority.high.rawValue)}"#,
+            "\(text(reply))")
+    }
+
     @Test func malformedAndOversizedRequestsGetErrorsNotCrashes() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -231,7 +231,11 @@ extension ControlServer {
         let handler = handler
         let id = client.id
         shared.withLock { $0.statistics.requestsHandled += 1 }
-        Task {
+        // High priority: someone waits at the other end. Made on this thread, which is no
+        // task's, the task got the default (medium) priority, and the pool runs every
+        // higher-priority job first: behind a test run's tasks on two threads, control
+        // replies waited past their 15 s.
+        Task(priority: .high) {
             let reply = await handler(request)
             self.shared.withLock { $0.replies.append((id, slot, reply, preview)) }
             self.wake()
