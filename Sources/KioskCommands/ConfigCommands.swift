@@ -64,8 +64,13 @@ public struct ConfigCommands: Sendable {
 
     /// `config reference`: every key with what it takes, its default and its meaning, and
     /// what the profiles set, as Markdown (docs/configuration-reference.md is this output).
-    public static func reference(console: Console) {
-        console.print(ConfigReference.markdown(), terminator: false)
+    /// - Throws: `CommandFailure` when a built-in profile does not parse (a bug).
+    public static func reference(console: Console) throws {
+        do {
+            console.print(try ConfigReference.markdown(), terminator: false)
+        } catch {
+            throw CommandFailure(error)
+        }
     }
 
     /// `config check [FILE]`: validates a file without using it.
@@ -242,11 +247,6 @@ public struct ConfigCommands: Sendable {
                 "The favourites are removed one by one: `weather-kiosk city remove CITY`.")
         }
         let (schemaKey, member) = try resolveKey(key)
-        if schemaKey.path == "mqtt.url",
-            (try? load().document.value(at: ConfigPath(dotted: "mqtt.url"))) != nil
-        {
-            try refuseUnsettingTheBroker()
-        }
         guard member == nil else {
             throw CommandFailure.usage(
                 "Unset the whole table instead: `config unset \(schemaKey.path)`.")
@@ -257,6 +257,7 @@ public struct ConfigCommands: Sendable {
             before = try? ConfigStore.resolve(document)
             let path = ConfigPath(dotted: schemaKey.path)
             wasSet = (try document.value(at: path)) != nil
+            if wasSet, schemaKey.path == "mqtt.url" { try refuseUnsettingTheBroker() }
             return try document.removing(path)
         }
         let restart = needsRestart(before: before, after: loaded.configuration)

@@ -8,8 +8,9 @@ import KioskCore
 /// differ.
 public enum ConfigReference {
     /// The whole page.
-    public static func markdown() -> String {
-        let profiled = profiledPaths()
+    /// - Throws: `ConfigFileError` when a built-in profile does not parse (a bug).
+    public static func markdown() throws(ConfigFileError) -> String {
+        let profiled = try profiledPaths()
         var lines = introduction()
         lines += section(
             "Top level", summary: "Which board the kiosk runs on, and where it keeps its state.",
@@ -21,9 +22,9 @@ public enum ConfigReference {
                 profiled: profiled)
         }
         lines += citySection()
-        lines += profileSection(
+        lines += try profileSection(
             "Board profiles", names: BoardProfiles.names, document: BoardProfiles.document(for:))
-        lines += profileSection(
+        lines += try profileSection(
             "Add-on profiles", names: BoardProfiles.addonNames,
             document: BoardProfiles.document(forAddon:))
         return lines.joined(separator: "\n") + "\n"
@@ -99,7 +100,7 @@ public enum ConfigReference {
 
     private static func profileSection(
         _ title: String, names: [String], document: (String) -> ConfigDocument?
-    ) -> [String] {
+    ) throws(ConfigFileError) -> [String] {
         var lines = ["", "## \(title)", ""]
         if title == "Board profiles" {
             lines += [
@@ -111,7 +112,7 @@ public enum ConfigReference {
         lines += ["| profile | what it is | what it sets |", "| --- | --- | --- |"]
         for name in names {
             guard let profile = document(name) else { continue }
-            let settings = profileSettings(profile).map { code("\($0.path) = \($0.value)") }
+            let settings = try profileSettings(profile).map { code("\($0.path) = \($0.value)") }
             lines.append(
                 row([
                     code(name), escaped(firstComment(of: profile)),
@@ -147,8 +148,11 @@ public enum ConfigReference {
     }
 
     /// Every dotted key a profile sets, with its value as the profile writes it.
-    static func profileSettings(_ profile: ConfigDocument) -> [(path: String, value: String)] {
-        guard let root = try? profile.parse() else { return [] }
+    /// - Throws: `ConfigFileError` when the profile does not parse (a built-in one: a bug).
+    static func profileSettings(_ profile: ConfigDocument) throws(ConfigFileError) -> [(
+        path: String, value: String
+    )] {
+        let root = try profile.parse()
         var settings: [(path: String, value: String)] = []
         for (name, value) in root {
             guard case .table(let members) = value else {
@@ -164,11 +168,13 @@ public enum ConfigReference {
         return settings
     }
 
-    private static func profiledPaths() -> Set<String> {
+    private static func profiledPaths() throws(ConfigFileError) -> Set<String> {
         let documents =
             BoardProfiles.names.compactMap(BoardProfiles.document(for:))
             + BoardProfiles.addonNames.compactMap(BoardProfiles.document(forAddon:))
-        return Set(documents.flatMap { profileSettings($0).map(\.path) })
+        var paths: Set<String> = []
+        for document in documents { paths.formUnion(try profileSettings(document).map(\.path)) }
+        return paths
     }
 
     /// The first sentence of the comment a profile file starts with, which says what the

@@ -121,8 +121,8 @@ extension ConfigCommand {
                 "docs/configuration-reference.md is this output, made from the program's own schema."
         )
 
-        func run() {
-            ConfigCommands.reference(console: .standard)
+        func run() throws {
+            try ConfigCommands.reference(console: .standard)
         }
     }
 }

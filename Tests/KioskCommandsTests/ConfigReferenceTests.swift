@@ -7,7 +7,11 @@ import Testing
 /// The configuration reference `config reference` writes: every key of the schema, what it
 /// takes, its default and its summary, and the profiles, as Markdown tables that hold.
 @Suite struct ConfigReferenceTests {
-    let markdown = ConfigReference.markdown()
+    let markdown: String
+
+    init() throws {
+        markdown = try ConfigReference.markdown()
+    }
 
     /// The table row of `key`, whose first cell is its code span.
     private func row(_ key: String) -> String? {

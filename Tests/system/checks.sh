@@ -262,8 +262,14 @@ without_netlink_shows_no_address() {
         weather-kiosk city remove 1 >/dev/null && systemctl restart weather-kiosk' || return 1
     wait_active 120 || return 1
     sleep 5
-    empty_page_pictures || return 1
-    same_picture "$work/empty-shown.png" "$work/empty-without.png"
+    local attempt
+    for attempt in 1 2; do
+        empty_page_pictures || return 1
+        # A minute that turned between the pictures changes the clock: once more.
+        same_picture "$work/empty-shown.png" "$work/empty-without.png" >/dev/null && return 0
+    done
+    same_picture "$work/empty-shown.png" "$work/empty-without.png" ||
+        { echo "(the clock may have turned: see $work/empty-*.png)"; return 1; }
 }
 check "negative control: without AF_NETLINK the empty page shows no address" \
     without_netlink_shows_no_address
