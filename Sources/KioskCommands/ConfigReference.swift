@@ -1,4 +1,4 @@
-import KioskConfig
+public import KioskConfig
 import KioskCore
 
 /// The configuration reference in Markdown, written from what the program itself knows:

@@ -36,27 +36,12 @@ extension KioskState {
     }
 }
 
-/// Where the next minute and the next night boundary fall, for the timers.
+/// Where the next minute falls, for the timers.
 extension KioskState {
     static func nextMinute(after now: KioskTime) -> MonotonicInstant {
         let local = now.local
         let intoMinute =
             Double(local.second) + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
         return now.monotonic.advanced(bySeconds: 60 - intoMinute)
-    }
-
-    static func nextNightChange(_ night: NightWindow, after now: KioskTime)
-        -> MonotonicInstant
-    {
-        let local = now.local
-        let secondOfDay =
-            Double(local.minuteOfDay * 60 + local.second)
-            + now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-        let boundaries = [night.from.minuteOfDay, night.to.minuteOfDay].map { Double($0 * 60) }
-        let waits = boundaries.map { boundary -> Double in
-            let wait = boundary - secondOfDay
-            return wait > 0 ? wait : wait + 86_400
-        }
-        return now.monotonic.advanced(bySeconds: waits.min() ?? 86_400)
     }
 }

@@ -5,8 +5,6 @@ public import FoundationEssentials
 /// the refresh schedule with back-off and rate limits, staleness and sensor polling are all
 /// here, pure and driven by the clock the caller passes in; the services only do the I/O.
 public struct KioskState: Sendable {
-    /// How long a press wakes a blanked or dimmed display at night, seconds.
-    public static let wakeSeconds = 30.0
     /// How many recently viewed favourites are remembered.
     public static let recentLimit = 10
 
@@ -16,8 +14,10 @@ public struct KioskState: Sendable {
     public internal(set) var slide: Slide
     /// The favourite last shown on a per-city page (0-based).
     public internal(set) var cityIndex = 0
+    /// The display's power: the night window's, a press's wake-up or a remote setting.
+    public private(set) var powerSchedule = PowerSchedule()
     /// The display's power.
-    public private(set) var power = DisplayPower.on
+    public var power: DisplayPower { powerSchedule.power }
     /// Favourites a person chose to look at, newest first.
     public internal(set) var recentCities: [City] = []
     /// When the newest forecast was fetched (wall clock).
@@ -76,13 +76,7 @@ public struct KioskState: Sendable {
     public var reading: Bool { sensor.isReading }
     /// The slides' cycling: the next slide due, or paused after an interaction.
     public internal(set) var slideCycle: SlideCycle
-    /// Until when a press keeps the display lit at night.
-    public private(set) var wokenUntil: MonotonicInstant?
-    /// The power a remote command set, and until when it holds (nil: until another
-    /// command or a press, there being no night window to end it).
-    public private(set) var remotePower: (power: DisplayPower, until: MonotonicInstant?)?
     private var nextMinute: MonotonicInstant
-    private var nextNightChange: MonotonicInstant?
     var started = false
     var random: SplitMix64
     private var persisted = PersistedKioskState()
@@ -124,8 +118,7 @@ public struct KioskState: Sendable {
         }
         if settings.hasPlacesToFetch, let due = refresh.deadline { deadlines.append(due) }
         if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
-        if let nextNightChange { deadlines.append(nextNightChange) }
-        if let wokenUntil { deadlines.append(wokenUntil) }
+        deadlines += powerSchedule.deadlines
         if power != .off, let nextStep { deadlines.append(nextStep) }
         return deadlines.min()
     }
@@ -269,19 +262,10 @@ public struct KioskState: Sendable {
 
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.
     mutating func updatePower(at now: KioskTime, into effects: inout [KioskEffect]) {
-        if let until = wokenUntil, now.monotonic >= until { wokenUntil = nil }
-        if let until = remotePower?.until, now.monotonic >= until { remotePower = nil }
-        let night = settings.night
-        let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
-        var wanted: DisplayPower =
-            isNight && wokenUntil == nil ? (night?.mode == .dim ? .dim : .off) : .on
-        if let remote = remotePower { wanted = remote.power }
-        nextNightChange = night.map { Self.nextNightChange($0, after: now) }
-        guard wanted != power else { return }
-        let wasOff = power == .off
-        power = wanted
+        guard let before = powerSchedule.update(night: settings.night, at: now) else { return }
+        let wanted = power
         effects.append(.setDisplayPower(wanted))
-        if wasOff {
+        if before == .off {
             // Back from blank: let the slide run its full time.
             slideCycle.restart(at: now.monotonic, cycle: settings.cycleSeconds)
         }
@@ -296,19 +280,12 @@ public struct KioskState: Sendable {
 
     // MARK: Actions
 
-    /// At night, a press or a wake command lights the display for `wakeSeconds`.
+    /// A press or a wake command overrides what was set from afar and, at night, lights the
+    /// display for `PowerSchedule.wakeSeconds`.
     mutating func wake(at now: KioskTime, into effects: inout [KioskEffect]) {
-        if remotePower != nil {
-            // A press at the kiosk overrides what was set from afar.
-            remotePower = nil
-            if settings.night == nil {
-                updatePower(at: now, into: &effects)
-                return
-            }
+        if powerSchedule.press(night: settings.night, at: now.monotonic) {
+            updatePower(at: now, into: &effects)
         }
-        guard settings.night != nil, power != .on || wokenUntil != nil else { return }
-        wokenUntil = now.monotonic.advanced(bySeconds: Self.wakeSeconds)
-        updatePower(at: now, into: &effects)
     }
 
     mutating func perform(
@@ -351,14 +328,11 @@ public struct KioskState: Sendable {
         }
     }
 
-    /// A remote power setting: holds until the night window next changes (a remote "on"
-    /// at night lasts until morning, a remote "off" by day until the evening).
+    /// A remote power setting, until the night window next changes.
     private mutating func setPower(
         _ wanted: DisplayPower, at now: KioskTime, into effects: inout [KioskEffect]
     ) {
-        wokenUntil = nil
-        let until = settings.night.map { Self.nextNightChange($0, after: now) }
-        remotePower = (wanted, until)
+        powerSchedule.set(wanted, night: settings.night, at: now)
         updatePower(at: now, into: &effects)
     }
 

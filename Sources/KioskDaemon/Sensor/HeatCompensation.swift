@@ -1,3 +1,5 @@
+public import KioskCore
+
 /// Corrects a sensor's temperature for the board's own heat and re-derives the humidity.
 ///
 /// A sensor next to a Pi reads warm. The fixed `temperatureOffset` covers a steady error;
