@@ -46,7 +46,8 @@ import Testing
     /// The display's report of that frame comes back as one event, which the reducer
     /// decides on and which changes nothing a follower sees (before, the report was a
     /// snapshot of its own, and a small display's steps or an e-paper panel's finished
-    /// refresh one more).
+    /// refresh one more; and with the clock moved on by the time the report came, the
+    /// page's time made it a snapshot of its own).
     @Test func onePressIsOneSnapshot() async throws {
         let kiosk = EngineHarness(cities: [
             City(name: "Rome", coordinate: Coordinate(latitude: 41.89, longitude: 12.51)),
@@ -59,6 +60,9 @@ import Testing
         let published = await kiosk.engine.snapshots.publishedCount
 
         await kiosk.press(.next)
+        // The frame is drawn and reported a moment later, as on a real clock: the clock
+        // alone is no change a follower sees.
+        kiosk.time.advance(bySeconds: 0.5)
         try await Self.until("the display reported the new frame") {
             await kiosk.engine.state.displayReports > reports
         }

@@ -37,6 +37,8 @@ public struct KioskState: Sendable {
     /// The frame the last `.render` asked for: the snapshot's number, which the display
     /// worker follows.
     public internal(set) var frame = 0
+    /// When that frame was asked for: the time its page shows.
+    public private(set) var frameTime: KioskTime
     /// Reports from the display so far, one a frame.
     public internal(set) var displayReports = 0
     /// Why the display's last frame could not be shown, if so.
@@ -93,6 +95,7 @@ public struct KioskState: Sendable {
         self.settings = settings
         self.configFile = configFile
         self.random = SplitMix64(seed: seed)
+        frameTime = now
         lastHistoryFlush = now.wall
         slideStart = now.monotonic
         slide =
@@ -151,7 +154,7 @@ public struct KioskState: Sendable {
                 effects.append(effect)
             }
         }
-        if effects.contains(.render) { frame += 1 }
+        if effects.contains(.render) { (frame, frameTime) = (frame + 1, now) }
         return effects
     }
 

@@ -200,9 +200,11 @@ public actor KioskEngine {
         snapshots.values()
     }
 
-    /// What the kiosk is now.
+    /// What the kiosk is now, with the page of its current frame at the time that frame was
+    /// asked for: the clock alone changes no snapshot.
     func snapshot(at now: KioskTime) -> KioskSnapshot {
-        state.snapshot(configuration: configuration, page: pageModel(at: now), at: now)
+        state.snapshot(
+            configuration: configuration, page: pageModel(at: state.frameTime), at: now)
     }
 
     /// The display worker follows the snapshots: a press reaches the pixels without the
