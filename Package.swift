@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "weather-kiosk", targets: ["weather-kiosk"]),
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
         .library(name: "KioskCore", targets: ["KioskCore"]),
+        .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Pixels", targets: ["Pixels"]),
@@ -45,9 +46,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
-        // Domain and pure logic: no I/O, no C.
+        // The weather's values: quantities in their units, forecasts, places, civil time,
+        // readings and their maths. Pure, no I/O, no C; KioskCore re-exports it.
         // RealModule gives it sin/log/exp without importing Glibc.
-        .target(name: "KioskCore", dependencies: [realModule], swiftSettings: swiftSettings),
+        .target(name: "WeatherModel", dependencies: [realModule], swiftSettings: swiftSettings),
+
+        // The kiosk's domain and pure logic: the reducer, its settings and the ports. No I/O,
+        // no C.
+        .target(
+            name: "KioskCore", dependencies: ["WeatherModel", realModule],
+            swiftSettings: swiftSettings),
 
         // Open-Meteo requests and decoding over KioskCore's HTTPTransport port.
         .target(name: "OpenMeteo", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
@@ -191,6 +199,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        .testTarget(
+            name: "WeatherModelTests", dependencies: ["WeatherModel"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
             swiftSettings: swiftSettings),

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import KioskCore
 import Testing
+import WeatherModel
 
 /// Dew point, sea-level pressure, heat compensation and the averaging behind it.
 @Suite struct SensorMathsTests {

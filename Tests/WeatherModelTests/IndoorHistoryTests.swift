@@ -1,6 +1,6 @@
 import FoundationEssentials
-import KioskCore
 import Testing
+import WeatherModel
 
 @Suite struct IndoorHistoryTests {
     private func reading(_ minutes: Double, _ temperature: Double = 21) -> SensorReading {

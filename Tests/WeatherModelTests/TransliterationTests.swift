@@ -1,5 +1,5 @@
-import KioskCore
 import Testing
+import WeatherModel
 
 @Suite struct TransliterationTests {
     @Test(arguments: [

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import KioskCore
 import Testing
+import WeatherModel
 
 /// Pressure, Temperature and Speed: conversions, exactness in their own unit, coding.
 @Suite struct QuantityTests {

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import KioskCore
 import Testing
+import WeatherModel
 
 @Suite struct CivilTimeTests {
     @Test(arguments: [
