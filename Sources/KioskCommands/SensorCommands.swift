@@ -28,6 +28,9 @@ public struct SensorCommands: Sendable {
     ///   for a config problem.
     public func read(json: Bool, devicePath: String?) async throws {
         let configuration = try config.load().configuration
+        if !configuration.sensors.isEmpty, devicePath == nil {
+            return try await readAll(configuration, json: json)
+        }
         var sensor = try self.sensor(configuration, devicePath: devicePath)
         let result: IndoorSensor.Result
         do {
@@ -138,7 +141,7 @@ public struct SensorCommands: Sendable {
     /// The most a dump may be, from a file or standard input: 1 MiB.
     static let dumpSizeLimit = 1 << 20
 
-    private func readDump(_ file: String) throws(CommandFailure) -> (name: String, text: String) {
+    func readDump(_ file: String) throws(CommandFailure) -> (name: String, text: String) {
         if file == "-" {
             guard let bytes = console.readInput(Self.dumpSizeLimit) else {
                 throw CommandFailure.runtime(
