@@ -222,6 +222,9 @@ public struct ControlCommands: Sendable {
         }
         if let error = status.sensor.error { sensor += "\n\(error)" }
         rows.append(["Sensor", sensor])
+        for entry in status.sensors ?? [] {
+            rows.append(["", SensorText.status(entry, units: units)])
+        }
         if let mqtt = status.mqtt {
             var line = "\(mqtt.broker) · " + (mqtt.connected ? "connected" : "not connected")
             line += " · \(mqtt.messagesSent) messages sent"

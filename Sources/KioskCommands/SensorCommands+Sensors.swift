@@ -169,3 +169,14 @@ extension SensorText {
         return parts.joined(separator: ", ")
     }
 }
+
+extension SensorText {
+    /// One `[[sensors]]` entry in `status`: "Balcony (DS18B20, outdoor): 6.1 °C", then its
+    /// failure on the next line while it fails.
+    static func status(_ entry: KioskStatus.SensorEntryStatus, units: Units) -> String {
+        var line = "\(entry.name) (\(entry.chip.displayName), \(entry.role.rawValue)): "
+        line += entry.values.map { values($0, units: units) } ?? "no reading yet"
+        if let error = entry.error { line += "\n\(error)" }
+        return line
+    }
+}

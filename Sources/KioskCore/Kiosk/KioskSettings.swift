@@ -56,7 +56,7 @@ public struct KioskSettings: Sendable, Hashable {
         night = configuration.display.night
         minRefreshMinutes = configuration.display.minRefreshMinutes
         refreshMinutes = configuration.forecast.refreshMinutes
-        sensorEnabled = configuration.sensor.kind != .none
+        sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         station = configuration.station.coordinate
         stationElevation = configuration.station.elevation

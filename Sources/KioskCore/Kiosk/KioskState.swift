@@ -70,6 +70,8 @@ public struct KioskState: Sendable {
     /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
+    /// The `[[sensors]]`: each one's last values and failure.
+    public internal(set) var sensorBoard = SensorBoard()
     /// The sensor's polling: waiting for the next reading, or reading.
     public internal(set) var sensor: SensorPolling
     /// When the next sensor reading is due.
@@ -209,6 +211,11 @@ public struct KioskState: Sendable {
             let changed = sensorError != message
             sensorError = message
             if changed { effects.append(.render) }
+        case .sensorsRead(let samples, let completesPoll):
+            if sensorBoard.record(samples, at: now.wall) { effects.append(.render) }
+            if completesPoll {
+                sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
+            }
         case .configChanged(let newSettings):
             apply(newSettings, at: now, into: &effects)
         case .configLoaded(let configuration, let pending, let source):

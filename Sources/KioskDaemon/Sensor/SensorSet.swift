@@ -83,3 +83,24 @@ public struct SensorSet: Sendable {
         }
     }
 }
+
+extension IndoorSensor {
+    /// The configuration whose `[sensor]` table is the indoor BME280 to read for the indoor
+    /// page: `[sensor]` itself without `[[sensors]]` (or on the simulator board), else the
+    /// first indoor BME280/BMP280 entry's bus and address; nil when there is none.
+    static func bosch(of configuration: KioskConfiguration) -> KioskConfiguration? {
+        guard configuration.sensor.kind != .none else { return nil }
+        if configuration.sensors.isEmpty || configuration.sensor.kind == .simulated {
+            return configuration
+        }
+        guard
+            let entry = configuration.sensors.first(where: {
+                $0.role == .indoor && [.bme280, .bmp280].contains($0.model)
+            })
+        else { return nil }
+        var indoor = configuration
+        indoor.sensor.bus = entry.bus
+        indoor.sensor.address = entry.address
+        return indoor
+    }
+}

@@ -53,5 +53,6 @@ extension KioskStatus {
                     ? ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory) : nil,
                 restartPending: snapshot.restartPending.isEmpty ? nil : snapshot.restartPending),
             units: configuration.units)
+        if !snapshot.sensors.isEmpty { sensors = snapshot.sensors.map(SensorEntryStatus.init) }
     }
 }
