@@ -179,6 +179,9 @@ public struct PageModel: Sendable, Hashable {
     public var favourites: [CityWeather]
     /// The indoor sensor's state.
     public var indoor: IndoorState
+    /// The `[[sensors]]` with their last values: CO2 and an outdoor reading for the
+    /// indoor page.
+    public var sensors: [SensorStatus] = []
     /// Notices drawn over the page.
     public var notices: [PageNotice]
     /// The kiosk's name and addresses, for the empty page.

@@ -31,7 +31,7 @@ extension PageContext {
     }
 
     /// One tile: what it measures, the value, a line under it, and the day's history.
-    private struct Tile {
+    struct IndoorTile {
         var label: String
         var value: String
         var note: [TextRun]
@@ -44,12 +44,12 @@ extension PageContext {
     private func drawIndoorTiles(_ conditions: IndoorConditions, in content: Rect) {
         let reading = conditions.reading
         let temperatureUnit = model.units.temperature
-        var tiles: [Tile] = []
+        var tiles: [IndoorTile] = []
         let dewPoint = conditions.dewPoint.map {
             "dew point " + WeatherFormat.temperature($0, in: temperatureUnit)
         }
         tiles.append(
-            Tile(
+            IndoorTile(
                 label: "Temperature",
                 value: WeatherFormat.temperature(
                     reading.temperature, in: temperatureUnit, digits: 1),
@@ -67,7 +67,7 @@ extension PageContext {
                 minimumSpan: 2))
         if reading.chip.measuresHumidity {
             tiles.append(
-                Tile(
+                IndoorTile(
                     label: "Humidity", value: WeatherFormat.percent(reading.humidity),
                     note: [TextRun(text: comfort(reading.humidity), color: palette.secondary)],
                     color: palette.humidity,
@@ -79,7 +79,7 @@ extension PageContext {
         let pressure = seaLevel ?? reading.pressure
         let pressureUnit = model.units.pressure
         tiles.append(
-            Tile(
+            IndoorTile(
                 label: seaLevel == nil ? "Pressure (station)" : "Pressure",
                 value: WeatherFormat.pressure(pressure, unit: pressureUnit),
                 note: [
@@ -92,16 +92,21 @@ extension PageContext {
                     sample.pressure.map { (sample.time, $0.value(in: pressureUnit)) }
                 }, minimumSpan: Pressure(hectopascals: 4).value(in: pressureUnit),
                 tendency: conditions.tendency))
+        let extra = sensorTiles()
         let gap = metrics.gap * 2
-        let cells =
-            metrics.isPortrait
-            ? content.rows(tiles.count, gap: gap) : content.columns(tiles.count, gap: gap)
-        for (tile, cell) in zip(tiles, cells) {
-            drawTile(tile, in: cell)
+        // The [[sensors]]' tiles go in a row (a column, upright) of their own below.
+        let areas = extra.isEmpty ? [content] : twoBands(content, gap: gap)
+        for (group, area) in zip([tiles, extra], areas) {
+            let cells =
+                metrics.isPortrait
+                ? area.rows(group.count, gap: gap) : area.columns(group.count, gap: gap)
+            for (tile, cell) in zip(group, cells) {
+                drawTile(tile, in: cell)
+            }
         }
     }
 
-    private func drawTile(_ tile: Tile, in cell: Rect) {
+    private func drawTile(_ tile: IndoorTile, in cell: Rect) {
         canvas.fill(cell, palette.surface, radius: metrics.length(10))
         let inner = cell.inset(metrics.gap)
         let textArea: Rect

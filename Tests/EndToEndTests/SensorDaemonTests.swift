@@ -7,21 +7,9 @@ import Testing
 /// The live kiosk with a simulated SCD41 indoors and a DS18B20 outdoors on the simulator
 /// board: both read side by side, in `status --json` and its text.
 @Suite struct SensorDaemonTests {
-    static let twoSensors = """
-
-        [[sensors]]
-        kind = "scd4x"
-        name = "Living room"
-
-        [[sensors]]
-        kind = "ds18b20"
-        role = "outdoor"
-        name = "Balcony"
-
-        """
-
     @Test func anSCD41AndADS18B20ShowInStatus() async throws {
-        let daemon = try await DaemonFixture.start(extra: threeCities + Self.twoSensors)
+        let daemon = try await DaemonFixture.start(
+            extra: threeCities + "\n" + SensorListVerbTests.twoSensors)
         defer { Task { await daemon.stop() } }
         let status = await daemon.waitFor("both sensors' readings") { status in
             (status.sensors ?? []).count == 2

@@ -36,6 +36,17 @@ public struct SensorStatus: Sendable, Hashable {
     public var readAt: Date?
     /// Why the last reading failed, while none has succeeded since.
     public var error: String?
+
+    /// A sensor with what is known of it.
+    public init(
+        entry: SensorEntry, values: SensorValues? = nil, readAt: Date? = nil,
+        error: String? = nil
+    ) {
+        self.entry = entry
+        self.values = values
+        self.readAt = readAt
+        self.error = error
+    }
 }
 
 /// The `[[sensors]]` as a machine of their own: each sensor's last values and failure, one

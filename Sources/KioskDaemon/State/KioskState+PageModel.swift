@@ -31,6 +31,7 @@ extension KioskState {
             favourites: favourites, indoor: indoor, notices: notices.map(\.pageNotice),
             host: kind == .empty ? host() : HostInfo(name: "", addresses: []))
         model.hasStation = configuration.station.coordinate != nil
+        model.sensors = sensorBoard.sensors
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
         model.forecastProblem = forecastError == nil ? nil : forecastFailureSummary
         return model
