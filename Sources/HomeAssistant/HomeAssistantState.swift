@@ -34,6 +34,10 @@ public enum HomeAssistantState {
                 Dictionary(
                     uniqueKeysWithValues: Self.indoorFields.map { ($0, JSONValue.null) }))
         }
+        if !snapshot.configuration.sensors.isEmpty {
+            members["sensors"] = HomeAssistantSensors.payload(
+                snapshot.sensors, entries: snapshot.configuration.sensors, units: units)
+        }
         return .object(members)
     }
 
