@@ -9,7 +9,7 @@ import Testing
 @Suite struct SensorDaemonTests {
     @Test func anSCD41AndADS18B20ShowInStatus() async throws {
         let daemon = try await DaemonFixture.start(
-            extra: threeCities + "\n" + SensorListVerbTests.twoSensors)
+            extra: threeCities + SensorConfigs.indoorCO2AndOutdoor)
         defer { Task { await daemon.stop() } }
         let status = await daemon.waitFor("both sensors' readings") { status in
             (status.sensors ?? []).count == 2

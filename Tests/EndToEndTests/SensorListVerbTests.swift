@@ -4,22 +4,12 @@ import Testing
 /// The verbs of several sensors, run as the built binary: `sensor` with `[[sensors]]` on
 /// the simulator board, `sensor scan`, `sensor decode --chip`.
 @Suite struct SensorListVerbTests {
-    static let twoSensors = """
-        [[sensors]]
-        kind = "scd4x"
-        name = "Living room"
-
-        [[sensors]]
-        kind = "ds18b20"
-        role = "outdoor"
-        name = "Balcony"
-
-        """
-
     @Test func jsonHasEachSensorWithItsCarbonDioxide() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        directory.write("config.toml", "state_dir = \"\(directory.path)\"\n" + Self.twoSensors)
+        directory.write(
+            "config.toml", "state_dir = \"\(directory.path)\"\n" + SensorConfigs.indoorCO2AndOutdoor
+        )
         let result = await KioskBinary.run(
             ["sensor", "--json", "--config", directory.file("config.toml")])
         #expect(result.exitCode == 0)
@@ -43,7 +33,7 @@ import Testing
     @Test func scanFindsTheSimulatedSCD41() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        directory.write("config.toml", Self.twoSensors)
+        directory.write("config.toml", SensorConfigs.indoorCO2AndOutdoor)
         let config = ["--config", directory.file("config.toml")]
         let result = await KioskBinary.run(["sensor", "scan"] + config)
         #expect(result.exitCode == 0)

@@ -6,23 +6,10 @@ import Testing
 /// Each `[[sensors]]` entry's values reach Home Assistant as entities named after the
 /// sensor, through a real mosquitto: a simulated SCD41 indoors and a DS18B20 outdoors.
 @Suite(.serialized) struct SensorsOverMQTTTests {
-    static let sensors = """
-
-        [[sensors]]
-        kind = "scd4x"
-        name = "Living room"
-
-        [[sensors]]
-        kind = "ds18b20"
-        role = "outdoor"
-        name = "Balcony"
-
-        """
-
     @Test func eachSensorIsAnnouncedAndItsValuesSent() async throws {
         let broker = try await MosquittoBroker()
         let kiosk = try await KioskOverMQTT.start(
-            broker: broker, cities: threeCities + Self.sensors)
+            broker: broker, cities: threeCities + SensorConfigs.indoorCO2AndOutdoor)
         defer {
             kiosk.stopNow()
             broker.removeNow()
