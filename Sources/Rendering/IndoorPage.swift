@@ -17,6 +17,14 @@ extension PageContext {
         switch model.indoor {
         case .reading(let conditions):
             drawIndoorTiles(conditions, in: content)
+        case .noSensor where !sensorTiles().isEmpty:
+            drawTiles([], sensorTiles(), in: content)
+        case .noSensor where !model.sensors.isEmpty:
+            drawIndoorMessage(
+                title: "Sensors unavailable",
+                text: model.sensors.compactMap(\.error).first
+                    ?? "Waiting for the first reading of the sensors.",
+                color: palette.error, in: content)
         case .noSensor:
             drawIndoorMessage(
                 title: "No indoor sensor",
@@ -92,11 +100,16 @@ extension PageContext {
                     sample.pressure.map { (sample.time, $0.value(in: pressureUnit)) }
                 }, minimumSpan: Pressure(hectopascals: 4).value(in: pressureUnit),
                 tendency: conditions.tendency))
-        let extra = sensorTiles()
+        drawTiles(tiles, sensorTiles(), in: content)
+    }
+
+    /// The BME280's tiles, and the [[sensors]]' in a row (a column, upright) of their own
+    /// below when there are both.
+    private func drawTiles(_ tiles: [IndoorTile], _ extra: [IndoorTile], in content: Rect) {
         let gap = metrics.gap * 2
-        // The [[sensors]]' tiles go in a row (a column, upright) of their own below.
-        let areas = extra.isEmpty ? [content] : twoBands(content, gap: gap)
-        for (group, area) in zip([tiles, extra], areas) {
+        let groups = [tiles, extra].filter { !$0.isEmpty }
+        let areas = groups.count < 2 ? [content] : twoBands(content, gap: gap)
+        for (group, area) in zip(groups, areas) {
             let cells =
                 metrics.isPortrait
                 ? area.rows(group.count, gap: gap) : area.columns(group.count, gap: gap)

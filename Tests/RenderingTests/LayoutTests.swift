@@ -80,6 +80,8 @@ import Testing
                 readAt: DemoData.now.addingTimeInterval(-3600), error: "Sensor \"Balcony\" fails."),
         ]
         result.append(("indoor with CO2 and outdoor", sensors))
+        sensors.indoor = .noSensor
+        result.append(("indoor with CO2 and outdoor, no BME280", sensors))
         var none = DemoData.model(page: .indoor)
         none.indoor = .noSensor
         result.append(("indoor no sensor", none))

@@ -38,7 +38,8 @@ extension KioskState {
     }
 
     private func indoorState(configuration: KioskConfiguration) -> IndoorState {
-        guard configuration.sensor.kind != .none else { return .noSensor }
+        // Without an indoor BME280 the [[sensors]]' tiles fill the page.
+        guard IndoorSensor.bosch(of: configuration) != nil else { return .noSensor }
         guard let reading = indoor.latest else {
             return .failed(sensorError ?? "Waiting for the first reading of the sensor.")
         }
