@@ -60,4 +60,23 @@ import Testing
         #expect((try? recovered[0].result.get())?.carbonDioxide != nil)
         #expect((try? recovered[1].result.get())?.temperature != nil)
     }
+
+    @Test func theIndoorBoschChipIsTheFirstIndoorBME280OrNone() {
+        var pi = KioskConfiguration()
+        pi.board = "raspberry-pi-4"
+        pi.sensor.kind = .bme280
+        pi.sensors = entries
+        // An SCD41 and a DS18B20: no BME280 for the indoor page, its tiles show instead.
+        #expect(IndoorSensor.bosch(of: pi) == nil)
+        pi.sensors.append(SensorEntry(model: .bmp280, role: .outdoor, name: "Roof"))
+        pi.sensors.append(SensorEntry(model: .bme280, name: "Hall", bus: 3, address: 0x77))
+        let indoor = IndoorSensor.bosch(of: pi)
+        #expect(indoor?.sensor.bus == 3 && indoor?.sensor.address == 0x77)
+        var simulator = KioskConfiguration()
+        simulator.sensor.kind = .simulated
+        simulator.sensors = entries
+        #expect(IndoorSensor.bosch(of: simulator) == simulator)
+        simulator.sensor.kind = .none
+        #expect(IndoorSensor.bosch(of: simulator) == nil)
+    }
 }

@@ -88,7 +88,7 @@ extension IndoorSensor {
     /// The configuration whose `[sensor]` table is the indoor BME280 to read for the indoor
     /// page: `[sensor]` itself without `[[sensors]]` (or on the simulator board), else the
     /// first indoor BME280/BMP280 entry's bus and address; nil when there is none.
-    static func bosch(of configuration: KioskConfiguration) -> KioskConfiguration? {
+    public static func bosch(of configuration: KioskConfiguration) -> KioskConfiguration? {
         guard configuration.sensor.kind != .none else { return nil }
         if configuration.sensors.isEmpty || configuration.sensor.kind == .simulated {
             return configuration
