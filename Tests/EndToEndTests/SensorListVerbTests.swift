@@ -91,4 +91,22 @@ import Testing
         #expect(unknown.exitCode != 0 && unknown.exitCode != 1)
         #expect(unknown.standardError.contains("--chip must be one of sht3x, sht4x, scd4x, bme280"))
     }
+
+    @Test func doctorListsEachSensor() async {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(
+            "config.toml",
+            "state_dir = \"\(directory.path)\"\n" + SensorConfigs.indoorCO2AndOutdoor)
+        let result = await KioskBinary.run(["doctor", "--config", directory.file("config.toml")])
+        let lines = result.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("OK    sensors ")
+        }
+        #expect(lines.count == 2, "\(result.standardOutput)")
+        #expect(lines.first?.contains("Living room: SCD4x indoor at I2C bus 1 at 0x62: ") == true)
+        #expect(lines.first?.contains(" ppm CO2 (") == true)
+        #expect(
+            lines.last?.contains("Balcony: DS18B20 outdoor at the only 1-Wire thermometer: ")
+                == true)
+    }
 }
