@@ -61,16 +61,7 @@ func demoScreens(_ page: PageKind, _ size: CharacterGridSize, cityIndex: Int = 0
 
     @Test func theIndoorPageWithCO2AndOutdoorSensors() {
         var model = DemoData.model(page: .indoor)
-        model.sensors = [
-            SensorStatus(
-                entry: SensorEntry(model: .scd4x, name: "Living room"),
-                values: SensorValues(carbonDioxide: CarbonDioxide(partsPerMillion: 1450)),
-                readAt: DemoData.now),
-            SensorStatus(
-                entry: SensorEntry(model: .ds18b20, role: .outdoor, name: "Balcony"),
-                values: SensorValues(temperature: Temperature(celsius: -3.5)),
-                readAt: DemoData.now),
-        ]
+        model.sensors = demoSensors(outdoor: -3.5)
         let screens = CharacterPageLayout(size: .size20x4).frames(for: model).map(characterLines)
         // 20 columns: "CO2 1450 ppm ventilate" does not fit, the shorter form does; the
         // sensors take a second screen after the BME280's.

@@ -69,16 +69,7 @@ import Testing
         }
         result.append(("indoor bmp280", bmp))
         var sensors = DemoData.model(page: .indoor)
-        sensors.sensors = [
-            SensorStatus(
-                entry: SensorEntry(model: .scd4x, name: "Living room"),
-                values: SensorValues(carbonDioxide: CarbonDioxide(partsPerMillion: 1450)),
-                readAt: DemoData.now),
-            SensorStatus(
-                entry: SensorEntry(model: .ds18b20, role: .outdoor, name: "Balcony"),
-                values: SensorValues(temperature: Temperature(celsius: -12.5)),
-                readAt: DemoData.now.addingTimeInterval(-3600), error: "Sensor \"Balcony\" fails."),
-        ]
+        sensors.sensors = demoSensors(outdoor: -12.5, outdoorError: "Sensor \"Balcony\" fails.")
         result.append(("indoor with CO2 and outdoor", sensors))
         sensors.indoor = .noSensor
         result.append(("indoor with CO2 and outdoor, no BME280", sensors))
