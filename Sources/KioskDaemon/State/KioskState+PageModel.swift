@@ -32,7 +32,7 @@ extension KioskState {
             host: kind == .empty ? host() : HostInfo(name: "", addresses: []))
         model.hasStation = configuration.station.coordinate != nil
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
-        model.forecastProblem = forecastError == nil ? nil : forecastFailureSummary
+        model.forecastProblem = forecastError
         return model
     }
 
