@@ -193,8 +193,8 @@ public struct PageModel: Sendable, Hashable {
     /// When the kiosk next asks for forecasts, for a favourite without one while no notice
     /// counts down (the others' forecasts are fresh); nil when not known.
     public var nextForecastAttempt: Date?
-    /// What went wrong with the last attempt in a few words ("Open-Meteo error 500"); nil
-    /// when it did not fail.
+    /// What went wrong with the last attempt, the sentence `status` gives (a page without
+    /// a forecast has the room for it); nil when it did not fail.
     public var forecastProblem: String?
 
     /// Creates a page model.

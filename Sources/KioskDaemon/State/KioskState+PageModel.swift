@@ -33,7 +33,7 @@ extension KioskState {
         model.hasStation = configuration.station.coordinate != nil
         model.sensors = sensorBoard.sensors
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
-        model.forecastProblem = forecastError == nil ? nil : forecastFailureSummary
+        model.forecastProblem = forecastError
         return model
     }
 
