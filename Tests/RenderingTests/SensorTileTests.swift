@@ -20,3 +20,28 @@ import Testing
         }
     }
 }
+
+/// The station's own city page shows what the outdoor sensor measures beside the forecast.
+@Suite struct MeasuredOutdoorTests {
+    @Test(arguments: everySize, [Theme.dark, .light])
+    func theStationsCityPageShowsTheMeasuredTemperature(_ size: PixelSize, _ theme: Theme)
+        throws
+    {
+        var model = DemoData.model(page: .city, theme: theme)
+        model.sensors = demoSensors(outdoor: -3.5)
+        model.cityIsStation = true
+        let texts = try renderer.render(model, size: size).texts.map(\.text)
+        let now = WeatherFormat.temperature(
+            model.city?.forecast?.current?.temperature, in: model.units.temperature)
+        #expect(texts.contains(now), "\(size): \(texts)")
+        #expect(texts.contains { $0.hasPrefix("measured") }, "\(size): \(texts)")
+        #expect(texts.contains("-3.5°"), "\(size): \(texts)")
+        model.cityIsStation = false
+        let other = try renderer.render(model, size: size).texts.map(\.text)
+        #expect(!other.contains { $0.hasPrefix("measured") })
+        model.cityIsStation = true
+        model.sensors = demoSensors(outdoor: -3.5, outdoorError: "Sensor \"Balcony\" fails.")
+        let failing = try renderer.render(model, size: size).texts.map(\.text)
+        #expect(!failing.contains { $0.hasPrefix("measured") })
+    }
+}
