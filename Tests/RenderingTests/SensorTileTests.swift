@@ -45,3 +45,46 @@ import Testing
         #expect(!failing.contains { $0.hasPrefix("measured") })
     }
 }
+
+/// The OLED and the 16×2 LCD show the `[[sensors]]` too: a CO2 line and an outdoor line,
+/// with or without the BME280.
+@Suite struct SmallScreenSensorTests {
+    static func models() -> [PageModel] {
+        var model = DemoData.model(page: .indoor)
+        model.sensors = demoSensors(outdoor: -12.5)
+        var alone = model
+        alone.indoor = .noSensor
+        return [model, alone]
+    }
+
+    @Test(arguments: oledSizes)
+    func theOLEDShowsCO2AndOutdoor(_ size: PixelSize) throws {
+        for model in Self.models() {
+            let steps = renderer.steps(for: model, size: size)
+            var texts: [String] = []
+            for step in 0..<steps {
+                let page = try renderer.render(model, size: size, mode: .monochrome, step: step)
+                let screen = Rect(
+                    x: 0, y: 0, width: Double(size.width - 1), height: Double(size.height - 1))
+                for text in page.texts {
+                    #expect(screen.contains(text.bounds, tolerance: 0.5), "\(text.text)")
+                    #expect(!text.text.hasSuffix("…"), "\(text.text) was shortened")
+                }
+                texts += page.texts.map(\.text)
+            }
+            #expect(texts.contains { $0.hasPrefix("CO2 1450") }, "\(size): \(texts)")
+            #expect(texts.contains { $0.contains("ventilate") }, "\(size): \(texts)")
+            #expect(texts.contains { $0.hasSuffix("-12.5°") }, "\(size): \(texts)")
+        }
+    }
+
+    @Test func theLCDAt16x2ShowsCO2AndOutdoor() {
+        for model in Self.models() {
+            let screens = CharacterPageLayout(size: .size16x2).frames(for: model)
+                .map(characterLines).joined()
+            #expect(screens.contains { $0.hasPrefix("CO2 1450 ppm") }, "\(Array(screens))")
+            #expect(screens.contains { $0.hasPrefix("ventilate") }, "\(Array(screens))")
+            #expect(screens.contains { $0.hasPrefix("Outdoor -12.5°") }, "\(Array(screens))")
+        }
+    }
+}

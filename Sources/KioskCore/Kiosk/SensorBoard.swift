@@ -84,7 +84,16 @@ public struct SensorBoard: Sendable, Hashable {
     public func first<Value>(_ role: SensorRole, _ key: KeyPath<SensorValues, Value?>)
         -> (status: SensorStatus, value: Value)?
     {
-        for status in sensors where status.entry.role == role {
+        sensors.first(role, key)
+    }
+}
+
+extension [SensorStatus] {
+    /// The first sensor of `role` that has a value at `key`: the one a page shows for it.
+    public func first<Value>(_ role: SensorRole, _ key: KeyPath<SensorValues, Value?>)
+        -> (status: SensorStatus, value: Value)?
+    {
+        for status in self where status.entry.role == role {
             if let value = status.values?[keyPath: key] { return (status, value) }
         }
         return nil
