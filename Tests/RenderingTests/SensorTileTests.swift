@@ -88,3 +88,41 @@ import Testing
         }
     }
 }
+
+/// The CO2 and outdoor tiles draw their 24 hours and their 3-hour tendency.
+@Suite struct SensorHistoryTileTests {
+    /// `demoSensors` with a day of CO2 rising through the evening and a cooling outside.
+    static func withHistory() -> [SensorStatus] {
+        var sensors = demoSensors(outdoor: -12.5)
+        for minute in stride(from: -24 * 60, through: 0, by: 5) {
+            let time = DemoData.now.addingTimeInterval(Double(minute) * 60)
+            let hours = Double(minute) / 60
+            sensors[0].history.record(
+                SensorValues(carbonDioxide: CarbonDioxide(partsPerMillion: 1450 + hours * 40)),
+                at: time)
+            sensors[1].history.record(
+                SensorValues(temperature: Temperature(celsius: -12.5 - hours * 0.5)), at: time)
+        }
+        return sensors
+    }
+
+    @Test(arguments: [
+        PixelSize(width: 320, height: 240), PixelSize(width: 800, height: 480),
+        PixelSize(width: 480, height: 800),
+    ])
+    func theTilesDrawTheirDay(_ size: PixelSize) throws {
+        var model = DemoData.model(page: .indoor)
+        model.sensors = demoSensors(outdoor: -12.5)
+        let bare = try renderer.render(model, size: size).image
+        model.sensors = Self.withHistory()
+        #expect(model.sensors[0].history.carbonDioxideTendency == .rising)
+        #expect(model.sensors[1].history.temperatureTendency == .falling)
+        let drawn = try renderer.render(model, size: size)
+        let changed = difference(drawn.image, bare, tolerance: 24).differingPixels
+        // The two sparklines and arrows: more than a few pixels of anti-aliasing.
+        #expect(changed > size.width * 2, "\(size): \(changed) pixels changed")
+        // The notes keep their words beside the arrows.
+        #expect(drawn.texts.map(\.text).contains("ventilate"))
+        #expect(drawn.texts.map(\.text).contains("Balcony"))
+    }
+}
