@@ -34,6 +34,53 @@ extension SensorCommands {
         }
     }
 
+    /// `sensor --watch` with `[[sensors]]`: every sensor each `seconds`, a line per sensor
+    /// after the time (with `--json` one array per round, as `sensor --json`), until the
+    /// task is cancelled. A sensor that fails says why on stderr, and when it answers again.
+    func watchAll(_ configuration: KioskConfiguration, json: Bool, seconds: Double) async {
+        var set = SensorSet.configured(configuration)
+        if !json {
+            console.print(
+                "Reading \(configuration.sensors.count) sensors every \(SensorText.number(seconds, digits: 0)) s; Ctrl-C stops."
+            )
+        }
+        var failing: Set<String> = []
+        while !Task.isCancelled {
+            let outcomes = await set.readAll()
+            let now = Date()
+            let clock = LocalDateTime(now, utcOffsetSeconds: KioskClock.localOffset(at: now))
+                .clockText(configuration.units.clock)
+            for outcome in outcomes {
+                let name = outcome.entry.name
+                switch outcome.result {
+                case .success:
+                    if failing.remove(name) != nil {
+                        console.printError("Sensor \"\(name)\" answers again.")
+                    }
+                case .failure(let failure):
+                    failing.insert(name)
+                    console.printError(failure.description)
+                }
+                if !json {
+                    console.print(
+                        clock + "  " + SensorText.outcome(outcome, units: configuration.units))
+                }
+            }
+            if json {
+                do {
+                    console.print(try JSONText.encodeLine(outcomes.map(SensorOutcomeJSON.init)))
+                } catch {
+                    console.printError("Cannot encode the readings as JSON: \(error).")
+                }
+            }
+            do {
+                try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+            } catch {
+                return
+            }
+        }
+    }
+
     /// `sensor decode --chip CHIP FILE`: the readings in bytes as `i2ctransfer` prints
     /// them; FILE "-" is stdin.
     /// - Throws: `CommandFailure`: exit 2 for an unknown chip or an unreadable file, exit 1

@@ -59,11 +59,14 @@ public struct SensorCommands: Sendable {
     ///   cancelled (then it returns) or the process is interrupted.
     public func watch(json: Bool, devicePath: String?, interval: Double?) async throws {
         let configuration = try config.load().configuration
-        var sensor = try self.sensor(configuration, devicePath: devicePath)
         let seconds = interval ?? Double(configuration.sensor.intervalSeconds)
         guard seconds > 0, seconds.isFinite else {
             throw CommandFailure.usage("--interval must be a positive number of seconds.")
         }
+        if !configuration.sensors.isEmpty, devicePath == nil {
+            return await watchAll(configuration, json: json, seconds: seconds)
+        }
+        var sensor = try self.sensor(configuration, devicePath: devicePath)
         if !json {
             console.print(
                 "Reading the sensor at \(sensor.location) every \(SensorText.number(seconds, digits: 0)) s; Ctrl-C stops."

@@ -182,6 +182,9 @@ public struct PageModel: Sendable, Hashable {
     /// The `[[sensors]]` with their last values: CO2 and an outdoor reading for the
     /// indoor page.
     public var sensors: [SensorStatus] = []
+    /// Whether `city` is the station's own (`City.stationIndex`): its page shows the
+    /// outdoor sensor's temperature, "measured", beside the forecast's.
+    public var cityIsStation = false
     /// Notices drawn over the page.
     public var notices: [PageNotice]
     /// The kiosk's name and addresses, for the empty page.

@@ -187,6 +187,8 @@ private struct CharacterPageText {
     func indoor() -> CharacterPage {
         let title: [CharacterLine] = [[t("Indoor")]]
         switch model.indoor {
+        case .noSensor where !sensorSections().isEmpty:
+            return CharacterPage(title: title, clock: kioskClock, sections: sensorSections())
         case .noSensor:
             let message = CharacterSection { width, budget in
                 Array(
@@ -261,8 +263,16 @@ private struct CharacterPageText {
             let ppm = Int(co2.partsPerMillion.rounded())
             let band = co2.band.rawValue
             sections.append(
-                CharacterSection { width, _ in
-                    [
+                CharacterSection { width, budget in
+                    // A 16×2 has no room for "CO2 1450 ventilate": the band takes a line.
+                    if budget >= 2, "CO2 \(ppm) \(band)".count > width {
+                        return [
+                            CharacterFit.line(
+                                [[t("CO2 \(ppm) ppm")], [t("CO2 \(ppm)")]], width: width),
+                            CharacterFit.line([[t(band)]], width: width),
+                        ]
+                    }
+                    return [
                         CharacterFit.line(
                             [
                                 [t("CO2 \(ppm) ppm \(band)")], [t("CO2 \(ppm) \(band)")],

@@ -3,7 +3,8 @@ import KioskCore
 
 extension PageContext {
     /// The `[[sensors]]`' tiles beside the BME280's: the indoor CO2 with its band, and the
-    /// outdoor temperature (with the outdoor humidity when the chip measures it).
+    /// outdoor temperature (with the outdoor humidity when the chip measures it), each with
+    /// its 24 hours and its 3-hour tendency as the BME280's pressure has.
     func sensorTiles() -> [IndoorTile] {
         let board = model.sensors
         var tiles: [IndoorTile] = []
@@ -27,7 +28,9 @@ extension PageContext {
                             text: stale(co2) ?? text,
                             color: stale(co2) == nil ? color : palette.error)
                     ],
-                    color: color, history: [], minimumSpan: 200))
+                    color: color,
+                    history: co2.history.carbonDioxide.samples.map { ($0.time, $0.value) },
+                    minimumSpan: 200, tendency: co2.history.carbonDioxideTendency))
         }
         if let outdoor = board.first(where: {
             $0.entry.role == .outdoor && $0.values?.temperature != nil
@@ -48,7 +51,10 @@ extension PageContext {
                             text: stale(outdoor) ?? note,
                             color: stale(outdoor) == nil ? palette.secondary : palette.error)
                     ],
-                    color: palette.cool, history: [], minimumSpan: 2))
+                    color: palette.cool,
+                    history: outdoor.history.temperature.samples.map {
+                        ($0.time, Temperature(celsius: $0.value).value(in: unit))
+                    }, minimumSpan: 2, tendency: outdoor.history.temperatureTendency))
         }
         return tiles
     }

@@ -124,13 +124,19 @@ extension PageContext {
         let inner = cell.inset(metrics.gap)
         let textArea: Rect
         let chartArea: Rect
+        // The label and the note keep a line of body text at every size (a bare "1450" says
+        // nothing across the room); the sparkline gives way first.
+        let line = metrics.font(.body) / Canvas.heightFactor
         if metrics.isPortrait {
             (textArea, chartArea) = inner.sliceLeft(inner.width * 0.55)
         } else {
-            (chartArea, textArea) = inner.sliceBottom(inner.height * 0.36)
+            let text = max(
+                inner.height * 0.64, line * 2.25 + metrics.font(.large) / Canvas.heightFactor)
+            (chartArea, textArea) = inner.sliceBottom(max(0, inner.height - text))
         }
-        let (labelRow, afterLabel) = textArea.sliceTop(textArea.height * 0.22)
-        let (valueRow, noteRow) = afterLabel.sliceTop(afterLabel.height * 0.62)
+        let (labelRow, afterLabel) = textArea.sliceTop(max(textArea.height * 0.22, line))
+        let (valueRow, noteRow) = afterLabel.sliceTop(
+            min(afterLabel.height * 0.62, afterLabel.height - line * 1.25))
         canvas.drawText(
             tile.label, in: labelRow, style: .regular, size: metrics.font(.body),
             color: palette.secondary)

@@ -54,4 +54,32 @@ import Testing
         let again = board.record(round, at: start)
         #expect(changed && !again)
     }
+
+    @Test func eachSensorKeepsItsDayAndItsTendency() {
+        var board = SensorBoard()
+        for minute in stride(from: 0, through: 180, by: 5) {
+            let time = start.addingTimeInterval(Double(minute) * 60)
+            let failing = minute == 90
+            _ = board.record(
+                [
+                    SensorSample(
+                        entry: indoor,
+                        result: failing
+                            ? .failure(SensorProblem("Sensor \"Living room\" fails."))
+                            : .success(values(co2: 600 + Double(minute) * 4, celsius: 21))),
+                    SensorSample(
+                        entry: outdoor,
+                        result: .success(values(celsius: 8 - Double(minute) / 60))),
+                ], at: time)
+        }
+        let co2 = board.sensors[0].history
+        #expect(co2.carbonDioxide.samples.count == 36)  // 37 rounds, one failed
+        #expect(co2.carbonDioxide.samples.last?.value == 1320)
+        #expect(co2.carbonDioxideTendency == .rising)
+        #expect(co2.temperatureTendency == .steady)
+        let outside = board.sensors[1].history
+        #expect(outside.temperature.samples.count == 37)
+        #expect(outside.temperatureTendency == .falling)
+        #expect(outside.carbonDioxide.samples.isEmpty && outside.carbonDioxideTendency == nil)
+    }
 }

@@ -73,6 +73,10 @@ import Testing
         result.append(("indoor with CO2 and outdoor", sensors))
         sensors.indoor = .noSensor
         result.append(("indoor with CO2 and outdoor, no BME280", sensors))
+        var station = DemoData.model(page: .city)
+        station.sensors = demoSensors(outdoor: -12.5)
+        station.cityIsStation = true
+        result.append(("city of the station, measured", station))
         var none = DemoData.model(page: .indoor)
         none.indoor = .noSensor
         result.append(("indoor no sensor", none))

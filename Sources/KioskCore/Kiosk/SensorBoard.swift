@@ -36,6 +36,8 @@ public struct SensorStatus: Sendable, Hashable {
     public var readAt: Date?
     /// Why the last reading failed, while none has succeeded since.
     public var error: String?
+    /// The last 24 hours of what it measures, for the tiles' sparklines and tendencies.
+    public var history = SensorHistories()
 
     /// A sensor with what is known of it.
     public init(
@@ -46,6 +48,45 @@ public struct SensorStatus: Sendable, Hashable {
         self.values = values
         self.readAt = readAt
         self.error = error
+    }
+}
+
+/// One sensor's 24 hours of temperature, humidity and CO2, and their 3-hour tendencies.
+public struct SensorHistories: Sendable, Hashable {
+    /// Within ±1 °C in three hours the temperature is steady: twice the DS18B20's and the
+    /// SHT3x's ±0.5 °C, so that an arrow means the weather, not the sensor.
+    public static let temperatureSteadyBand = 1.0
+    /// Within ±100 ppm in three hours the CO2 is steady: the SCD4x's accuracy is ±(50 ppm +
+    /// 5 % of the reading), about ±100 ppm in the range that matters (1000–2000 ppm).
+    public static let carbonDioxideSteadyBand = 100.0
+
+    /// Temperatures, °C.
+    public var temperature = SensorHistory()
+    /// Relative humidities, %.
+    public var humidity = SensorHistory()
+    /// CO2, ppm.
+    public var carbonDioxide = SensorHistory()
+
+    /// No history yet.
+    public init() {}
+
+    /// Adds what one reading measured at `time`.
+    public mutating func record(_ values: SensorValues, at time: Date) {
+        if let temperature = values.temperature {
+            self.temperature.record(temperature.celsius, at: time)
+        }
+        if let humidity = values.humidity { self.humidity.record(humidity, at: time) }
+        if let co2 = values.carbonDioxide { carbonDioxide.record(co2.partsPerMillion, at: time) }
+    }
+
+    /// Where the temperature has been heading for three hours.
+    public var temperatureTendency: PressureTendency? {
+        temperature.tendency(steadyBand: Self.temperatureSteadyBand)
+    }
+
+    /// Where the CO2 has been heading for three hours.
+    public var carbonDioxideTendency: PressureTendency? {
+        carbonDioxide.tendency(steadyBand: Self.carbonDioxideSteadyBand)
     }
 }
 
@@ -71,6 +112,7 @@ public struct SensorBoard: Sendable, Hashable {
             case .success(let values):
                 status.values = values
                 status.readAt = time
+                status.history.record(values, at: time)
                 status.error = nil
             case .failure(let problem):
                 status.error = problem.description
@@ -84,7 +126,16 @@ public struct SensorBoard: Sendable, Hashable {
     public func first<Value>(_ role: SensorRole, _ key: KeyPath<SensorValues, Value?>)
         -> (status: SensorStatus, value: Value)?
     {
-        for status in sensors where status.entry.role == role {
+        sensors.first(role, key)
+    }
+}
+
+extension [SensorStatus] {
+    /// The first sensor of `role` that has a value at `key`: the one a page shows for it.
+    public func first<Value>(_ role: SensorRole, _ key: KeyPath<SensorValues, Value?>)
+        -> (status: SensorStatus, value: Value)?
+    {
+        for status in self where status.entry.role == role {
             if let value = status.values?[keyPath: key] { return (status, value) }
         }
         return nil

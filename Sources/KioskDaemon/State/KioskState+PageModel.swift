@@ -32,6 +32,11 @@ extension KioskState {
             host: kind == .empty ? host() : HostInfo(name: "", addresses: []))
         model.hasStation = configuration.station.coordinate != nil
         model.sensors = sensorBoard.sensors
+        model.cityIsStation =
+            slide.cityIndex != nil
+            && slide.cityIndex
+                == City.stationIndex(
+                    in: configuration.cities, station: configuration.station.coordinate)
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
         model.forecastProblem = forecastError
         return model
