@@ -55,13 +55,16 @@ final class MosquittoBroker: @unchecked Sendable {
     /// A CA that signed nothing the broker has.
     var otherCAFile: String { directory.file("other-ca.pem") }
 
-    /// Starts (or restarts) the broker and waits until it accepts connections.
+    /// Starts (or restarts) the broker and waits until both its listeners accept connections.
     func start() async throws {
         process = ExternalProgram.spawn(
             "/usr/sbin/mosquitto", ["-c", directory.file("mosquitto.conf")])
         // Up to a minute: on a loaded machine the broker took over 5 s to start listening.
+        // Both listeners: mosquitto opens them one after the other and loads the TLS
+        // certificates between, so under load the plain port answered while the TLS port
+        // still refused (`unknownCAIsATLSFailure` then saw "refused", not "tls").
         for _ in 0..<1200 {
-            if Self.accepts(port) { return }
+            if Self.accepts(port) && Self.accepts(tlsPort) { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("mosquitto did not start: \(directory.read("mosquitto.log") ?? "")")
