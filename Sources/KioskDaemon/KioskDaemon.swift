@@ -77,14 +77,19 @@ public enum KioskDaemon {
         let stateStore = StateStore(files: stateFiles)
         let cache = ForecastCache(files: stateFiles)
         let reading = readsState
-        let (restored, history, forecasts):
-            (PersistedKioskState?, IndoorHistory, [ForecastCache.Entry]) = await files.run {
-                guard reading else { return (nil, IndoorHistory(), []) }
+        let (restored, history, forecasts, sensorHistory):
+            (
+                PersistedKioskState?, IndoorHistory, [ForecastCache.Entry],
+                SensorHistoryArchive
+            ) = await files.run {
+                guard reading else { return (nil, IndoorHistory(), [], SensorHistoryArchive()) }
                 return (
                     load("state", logger) { try stateStore.loadState() },
                     load("indoor history", logger) { try stateStore.loadHistory() }
                         ?? IndoorHistory(),
-                    load("forecast cache", logger) { try cache.load() } ?? []
+                    load("forecast cache", logger) { try cache.load() } ?? [],
+                    load("sensors' history", logger) { try stateStore.loadSensorHistory() }
+                        ?? SensorHistoryArchive()
                 )
             }
         let notifier = SystemdNotifier(environment: environment)
@@ -120,7 +125,7 @@ public enum KioskDaemon {
                 configuration: configuration, configProblems: starting.problems, store: store,
                 restored: restored, history: history, forecasts: forecasts,
                 goodConfigSeen: starting.goodConfigSeen, stateProblem: stateProblem,
-                configSource: starting.source),
+                configSource: starting.source, sensorHistory: sensorHistory),
             parts: parts)
 
         let quitSwitch = QuitSwitch(logger: logger)

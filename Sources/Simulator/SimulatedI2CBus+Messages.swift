@@ -18,6 +18,37 @@ public protocol SimulatedSensirionChip: SimulatedI2CMessageChip {
     /// Takes one command frame: the bytes of one write transfer.
     /// - Throws: `I2CTransferError` when the chip does not acknowledge it.
     func command(_ frame: [UInt8], location: String) throws
+
+    /// The clock its timing keeps.
+    var clock: SimulatedClock { get }
+
+    /// Runs `body` on its command and answer state, under the chip's lock.
+    /// - Throws: what `body` throws.
+    func withLink<Result: Sendable, Failure: Error>(
+        _ body: (inout SensirionSimulation) throws(Failure) -> Result
+    ) throws(Failure) -> Result
+}
+
+/// The controls and plain reads every simulated Sensirion chip has.
+extension SimulatedSensirionChip {
+    /// Unplugs it (every transfer refused) or plugs it back.
+    public func setUnplugged(_ unplugged: Bool) { withLink { $0.unplugged = unplugged } }
+
+    /// Flips a bit of the next answer's first CRC, as a noisy line does.
+    public func corruptNextAnswer() { withLink { $0.corruptNextAnswer = true } }
+
+    /// The command frames received, oldest first.
+    public var commands: [[UInt8]] { withLink { $0.commands } }
+
+    /// The answer to the last command, once ready.
+    /// - Throws: `I2CTransferError` as the chip refuses.
+    public func read(count: Int, location: String) throws -> [UInt8] {
+        let now = clock.now()
+        return try withLink { try $0.read(count: count, now: now, location: location) }
+    }
+
+    /// Whether it is plugged in.
+    public func acknowledges() -> Bool { withLink { !$0.unplugged } }
 }
 
 extension SimulatedSensirionChip {
@@ -80,7 +111,7 @@ extension SimulatedI2CBus: I2CBusPort {
 /// waiting to be read, and the timing rules of their datasheets — a command sent while
 /// the previous one still executes is not acknowledged, nor is a read header before the
 /// answer is ready or when there is nothing to read.
-struct SensirionSimulation: Sendable {
+public struct SensirionSimulation: Sendable {
     /// The chip's name in messages: "SHT3x".
     let chip: String
     /// The least time between two commands (SHT3x: 1 ms).

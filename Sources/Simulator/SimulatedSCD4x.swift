@@ -35,7 +35,8 @@ public final class SimulatedSCD4x: SimulatedSensirionChip {
     public let variant: SCD4x.Variant
     /// The 48-bit serial number it reports.
     public let serial: UInt64
-    private let clock: SimulatedClock
+    /// The clock its timing keeps.
+    public let clock: SimulatedClock
     private let state: Mutex<State>
 
     /// A chip measuring `air`, keeping time by `clock`.
@@ -52,11 +53,6 @@ public final class SimulatedSCD4x: SimulatedSensirionChip {
     /// Changes what it measures.
     public func setAir(_ air: SimulatedAir) { state.withLock { $0.air = air } }
 
-    /// Unplugs it (every transfer refused) or plugs it back.
-    public func setUnplugged(_ unplugged: Bool) {
-        state.withLock { $0.link.unplugged = unplugged }
-    }
-
     /// Power off and on: idle, the volatile settings back to their defaults.
     public func powerCycle() {
         state.withLock { state in
@@ -66,9 +62,6 @@ public final class SimulatedSCD4x: SimulatedSensirionChip {
         }
     }
 
-    /// Flips a bit of the next answer's first CRC, as a noisy line does.
-    public func corruptNextAnswer() { state.withLock { $0.link.corruptNextAnswer = true } }
-
     /// Whether it is in periodic measurement.
     public var isMeasuring: Bool { state.withLock { $0.periodicSince != nil } }
     /// Automatic self-calibration as set.
@@ -77,20 +70,16 @@ public final class SimulatedSCD4x: SimulatedSensirionChip {
     public var altitude: Int { state.withLock { Int($0.altitude) } }
     /// The ambient pressure as set, hPa; nil before any.
     public var ambientPressure: Int? { state.withLock { $0.ambientPressure.map(Int.init) } }
-    /// The command frames received, oldest first.
-    public var commands: [[UInt8]] { state.withLock { $0.link.commands } }
 
     // MARK: Transfers
 
-    /// The answer to the last command, once ready.
-    /// - Throws: `I2CTransferError` as the chip refuses.
-    public func read(count: Int, location: String) throws -> [UInt8] {
-        let now = clock.now()
-        return try state.withLock { try $0.link.read(count: count, now: now, location: location) }
+    /// Runs `body` on its command and answer state, under its lock.
+    /// - Throws: what `body` throws.
+    public func withLink<Result: Sendable, Failure: Error>(
+        _ body: (inout SensirionSimulation) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try state.withLock { (state) throws(Failure) -> Result in try body(&state.link) }
     }
-
-    /// Whether it is plugged in.
-    public func acknowledges() -> Bool { state.withLock { !$0.link.unplugged } }
 
     // MARK: Commands
 

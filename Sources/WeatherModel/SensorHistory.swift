@@ -10,6 +10,12 @@ public struct SensorHistory: Sendable, Hashable, Codable {
         public var time: Date
         /// The value, in the quantity's base unit (°C, %, ppm).
         public var value: Double
+
+        /// A sample of `value` at `time`.
+        public init(time: Date, value: Double) {
+            self.time = time
+            self.value = value
+        }
     }
 
     /// The samples, oldest first.
@@ -17,6 +23,23 @@ public struct SensorHistory: Sendable, Hashable, Codable {
 
     /// An empty history.
     public init() {}
+
+    /// A history of `samples`, sorted and pruned as `record` would: what a file from the
+    /// state directory gives, whatever order it is in.
+    public init(samples: [Sample]) {
+        for sample in samples.sorted(by: { $0.time < $1.time }) {
+            record(sample.value, at: sample.time)
+        }
+    }
+
+    /// Reads `{"samples": [...]}` and keeps what `record` would.
+    /// - Throws: `DecodingError` for a malformed object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(samples: try container.decode([Sample].self, forKey: .samples))
+    }
+
+    private enum CodingKeys: String, CodingKey { case samples }
 
     /// Adds `value` measured at `time`: a value in the same 5-minute slot as the newest
     /// replaces it, samples older than 24 hours go, and a time before the newest sample (the

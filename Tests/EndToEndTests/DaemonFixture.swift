@@ -29,10 +29,19 @@ struct DaemonFixture {
             try age(cacheOf: kiosk, by: cacheAge)
         }
         kiosk.server.setFault(fault)
-        let process = KioskBinary.spawn([
+        return DaemonFixture(kiosk: kiosk, process: spawn(kiosk))
+    }
+
+    private static func spawn(_ kiosk: KioskFixture) -> RunningBinary {
+        KioskBinary.spawn([
             "run", "--config", kiosk.configPath, "--log", kiosk.directory.file("kiosk.log"),
         ])
-        return DaemonFixture(kiosk: kiosk, process: process)
+    }
+
+    /// The daemon started again on the same config and state directory, once this one
+    /// has ended (`terminate()`): a restart, as systemd makes one.
+    func restarted() -> DaemonFixture {
+        DaemonFixture(kiosk: kiosk, process: Self.spawn(kiosk))
     }
 
     static func daemonSettings(_ kiosk: KioskFixture, cycleSeconds: Int = 2) -> String {

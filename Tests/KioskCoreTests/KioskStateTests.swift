@@ -176,7 +176,8 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         #expect(state.recentCities == [oslo, rome])
         #expect(
             state.handle(.stopping, at: clock.now) == [
-                .persistState(restored), .saveHistory(IndoorHistory()),
+                .persistState(restored), .saveSensorHistory(SensorHistoryArchive()),
+                .saveHistory(IndoorHistory()),
             ])
     }
 

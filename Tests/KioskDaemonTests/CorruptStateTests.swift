@@ -13,7 +13,7 @@ import Testing
         directory.list().filter { $0.hasPrefix("\(name).corrupt-") }.sorted()
     }
 
-    @Test(arguments: ["state.json", "indoor-history.json", "forecasts.json"])
+    @Test(arguments: ["state.json", "indoor-history.json", "sensor-history.json", "forecasts.json"])
     func aCorruptFileIsMovedAsideAndSaidSo(_ name: String) throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -24,6 +24,7 @@ import Testing
             switch name {
             case "state.json": _ = try store.loadState()
             case "indoor-history.json": _ = try store.loadHistory()
+            case "sensor-history.json": _ = try store.loadSensorHistory()
             default: _ = try cache.load()
             }
             Issue.record("a corrupt \(name) was read")

@@ -38,38 +38,10 @@ bme280_image_load() {
 }
 
 # bme280_image_verify BUS ADDRESS CHIP_ID
-# Reads all 256 registers back with one i2cdump and compares every byte of the image;
-# prints the first mismatch and returns 1 on any difference.
+# Compares every byte of the image, the chip id and the status with one i2cdump
+# (register_image_verify in vm-lib.sh).
 bme280_image_verify() {
-    local bus=$1 address=$2 chip_id=$3 block dump
-    dump=$(i2cdump -y "$bus" "$address" b) || return 1
-    local -a registers=()
-    local row values index
-    while read -r row values; do
-        [[ $row =~ ^[0-9a-f]0:$ ]] || continue
-        index=$((16#${row%0:} * 16))
-        for value in ${values:0:47}; do
-            # i2cdump prints XX for a byte it could not read.
-            if [[ $value =~ ^[0-9a-f]{2}$ ]]; then registers[index]=$((16#$value)); fi
-            index=$((index + 1))
-        done
-    done <<<"$dump"
-    expect_register() { # REGISTER VALUE
-        local actual=${registers[$1]:-}
-        [[ $actual == $(($2)) ]] && return 0
-        if [[ -n $actual ]]; then
-            printf 'register 0x%02x reads 0x%02x, expected 0x%02x\n' "$1" "$actual" "$(($2))"
-        else
-            printf 'register 0x%02x could not be read, expected 0x%02x\n' "$1" "$(($2))"
-        fi
-        return 1
-    }
-    for block in BME280_CALIBRATION_00 BME280_CALIBRATION_26 BME280_DATA; do
-        local -n bytes=$block
-        local start=$((bytes[0])) offset
-        for ((offset = 1; offset < ${#bytes[@]}; offset++)); do
-            expect_register $((start + offset - 1)) "${bytes[offset]}" || return 1
-        done
-    done
-    expect_register 0xd0 "$chip_id" && expect_register 0xf3 0
+    local -a chip_id=(0xd0 "$3") status=(0xf3 0x00)
+    register_image_verify "$1" "$2" BME280_CALIBRATION_00 BME280_CALIBRATION_26 BME280_DATA \
+        chip_id status
 }

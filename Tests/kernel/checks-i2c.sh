@@ -191,3 +191,50 @@ EOF
     grep -q "^FAIL  *display  *The Inky at 0x50 on /dev/i2c-$bus is display variant 10 .*which weather-kiosk does not drive" \
         "$TMPDIR/doctor.out" || { echo "no FAIL line for display variant 10"; return 1; }
 }
+
+# --- the [[sensors]] chips on i2c-stub -----------------------------------------------
+# The BME680 is a register file like the BME280, so i2c-stub plays it (bme680-image.sh).
+# The Sensirion chips (SHT3x, SHT4x, SCD4x) answer a command with a plain I2C read, which
+# i2c-stub (SMBus transfers only) cannot do: what is checked here is the sentence the kiosk
+# gives for such an adapter; their frames are tested on the host against Simulator's chips
+# and recorded frames (DevicesTests). The DS18B20 has no kernel stub at all (no 1-Wire
+# master is simulated by the kernel), so its w1_slave path stays a host test too.
+
+sensor_bme680_image() {
+    local bus
+    load_i2c_stub 0x77,0x44 && bus=$(i2c_stub_bus) || return 1
+    bme680_image_load "$bus" 0x77 || return 1
+    write_config bme680 0x77 || return 1
+    kiosk sensor --json >"$TMPDIR/sensor.json" || return 1
+    cat "$TMPDIR/sensor.json"
+    python3 "$KIOSK_REPO/Tests/kernel/expect-json.py" "$TMPDIR/sensor.json" chip=bme680 \
+        temperature_c="$BME680_EXPECTED_TEMPERATURE_C" \
+        pressure_pa="$BME680_EXPECTED_PRESSURE_PA" \
+        humidity_percent="$BME680_EXPECTED_HUMIDITY_PERCENT" \
+        gas_resistance_ohm="$BME680_EXPECTED_GAS_RESISTANCE_OHM"
+}
+
+# The stub answers at 0x44 (an SHT4x's address) too, since sensor_bme680_image.
+sensor_sensirion_on_smbus_only() {
+    local bus status sentence
+    bus=$(i2c_stub_bus) || return 1
+    write_config sht4x 0x44 || return 1
+    kiosk sensor >"$TMPDIR/sensor.out" 2>"$TMPDIR/sensor.err"
+    status=$?
+    cat "$TMPDIR/sensor.out" "$TMPDIR/sensor.err"
+    echo "exit status $status"
+    [[ $status -eq 1 ]] || { echo "expected exit status 1, got $status"; return 1; }
+    sentence="The I2C adapter /dev/i2c-$bus cannot do the plain I2C read (with no register) that the sensor at 0x44 needs: it only does SMBus transfers (EOPNOTSUPP), as i2c-stub does; use a real I2C controller's bus"
+    grep -qF "$sentence" "$TMPDIR/sensor.err" ||
+        { echo "stderr does not have the SMBus-only sentence"; return 1; }
+    ! grep -qi "fatal\|crash\|backtrace" "$TMPDIR/sensor.err" || { echo "it crashed"; return 1; }
+    kiosk sensor scan --bus "$bus" >"$TMPDIR/scan.out" 2>&1
+    status=$?
+    cat "$TMPDIR/scan.out"
+    echo "exit status $status"
+    [[ $status -eq 0 ]] || { echo "sensor scan exited $status"; return 1; }
+    grep -q '^  0x77  BME680 (chip id 0x61)  (kind = "bme680")$' "$TMPDIR/scan.out" ||
+        { echo "scan does not name the BME680 at 0x77"; return 1; }
+    grep -q "^  0x44  something that is not a supported sensor: .*only does SMBus transfers" \
+        "$TMPDIR/scan.out" || { echo "scan does not say why 0x44 is not identified"; return 1; }
+}

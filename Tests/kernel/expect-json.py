@@ -3,7 +3,9 @@
 
     expect-json.py FILE KEY=VALUE...
 
-VALUE is a number (compared to 1e-6 relative), `null`, or text (compared exactly).
+VALUE is a number (compared to 1e-6 relative), `null`, or text (compared exactly). A
+document that is an array of one object (`sensor --json` with `[[sensors]]`) is read as
+that object.
 Prints one line naming every key with what it holds; exits 0 when all match, 1 otherwise.
 """
 
@@ -32,6 +34,11 @@ def main():
         document = json.loads(text)
     except ValueError as error:
         print(f"not JSON ({error}): {text[:200]!r}")
+        return 1
+    if isinstance(document, list) and len(document) == 1:
+        document = document[0]
+    if not isinstance(document, dict):
+        print(f"not an object or an array of one: {text[:200]!r}")
         return 1
     wrong, report = [], []
     for pair in sys.argv[2:]:

@@ -15,6 +15,8 @@ source /run/share/vm.env
 kernel_tests=$KIOSK_REPO/Tests/kernel
 # shellcheck source=Tests/kernel/bme280-image.sh
 source "$kernel_tests/bme280-image.sh"
+# shellcheck source=Tests/kernel/bme680-image.sh
+source "$kernel_tests/bme680-image.sh"
 # shellcheck source=Tests/kernel/vm-lib.sh
 source "$kernel_tests/vm-lib.sh"
 # shellcheck source=Tests/kernel/checks-i2c.sh
@@ -138,6 +140,10 @@ check "sensor: with the chip at 0x77, sensor fails with \"Nothing answers at 0x7
 check "doctor: an LCD's address is probed without writing to it" doctor_probes_the_display
 check "doctor: display.kind = inky names the panel from the Inky's EEPROM on i2c-stub at 0x50" \
     doctor_reads_the_inky_eeprom
+check "sensor: [[sensors]] kind = \"bme680\" on a BME680 image at 0x77 gives the computed temperature, pressure, humidity and gas resistance" \
+    sensor_bme680_image
+check "sensor: an SHT4x on the SMBus-only i2c-stub is one sentence naming the adapter, address and fix; scan names the BME680" \
+    sensor_sensirion_on_smbus_only
 check "modules: i2c-stub back at 0x76 with the BME280 image" i2c_bme280_image_at_0x76
 if [[ ${KIOSK_VM_ONLY:-} == i2c ]]; then
     echo finished >"$KIOSK_SHARE/finished"

@@ -55,10 +55,12 @@ public struct PersistedKioskState: Sendable, Hashable, Codable {
 /// Something that happened, fed to `KioskState.handle(_:at:)`. Every event carries its data:
 /// the reducer's state is the one place the kiosk's data lives.
 public enum KioskEvent: Sendable {
-    /// The kiosk started: what it remembered, the cached forecasts and the indoor history.
+    /// The kiosk started: what it remembered, the cached forecasts, the indoor history and
+    /// the `[[sensors]]`' histories.
     case started(
         restored: PersistedKioskState?, forecasts: [ForecastEntry],
-        history: IndoorHistory = IndoorHistory())
+        history: IndoorHistory = IndoorHistory(),
+        sensorHistory: SensorHistoryArchive = SensorHistoryArchive())
     /// A timer the state asked for (`nextDeadline`) is due.
     case tick
     /// A control command (or a button action already mapped).
@@ -125,6 +127,8 @@ public enum KioskEffect: Sendable, Hashable {
     case persistState(PersistedKioskState)
     /// Write the indoor history (at most hourly for the SD card, and when stopping).
     case saveHistory(IndoorHistory)
+    /// Write the `[[sensors]]`' histories (hourly, and when stopping).
+    case saveSensorHistory(SensorHistoryArchive)
     /// Close the display and open it again: its settings changed.
     case reopenDisplay
     /// Open the sensor again: its settings changed.

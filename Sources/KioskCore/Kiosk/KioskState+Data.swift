@@ -32,6 +32,17 @@ extension KioskState {
         }
     }
 
+    /// Records a round of the `[[sensors]]`; their histories are written hourly, as the
+    /// indoor history is.
+    mutating func recordSensors(
+        _ samples: [SensorSample], at now: KioskTime, into effects: inout [KioskEffect]
+    ) {
+        if sensorBoard.record(samples, at: now.wall) { effects.append(.render) }
+        if let archive = sensorBoard.archiveDue(at: now.wall, interval: Self.historyFlushSeconds) {
+            effects.append(.saveSensorHistory(archive))
+        }
+    }
+
     /// The notices over every page: what went wrong, what to do first (`NoticeText`), and
     /// for old data when the next attempt is due (`nextRefresh`, the same instant `status`
     /// counts down to).

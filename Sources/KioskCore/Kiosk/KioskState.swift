@@ -166,11 +166,12 @@ public struct KioskState: Sendable {
         defer { if slide != slideBefore { slideChanged(at: now) } }
         noteWallClock(at: now, into: &effects)
         switch event {
-        case .started(let restored, let cached, let history):
+        case .started(let restored, let cached, let history, let sensorHistory):
             started = true
             restore(restored)
             forecasts = cached
             indoor = IndoorTracker(history: history)
+            sensorBoard = SensorBoard(restoring: sensorHistory, at: now.wall)
             // A cache left from favourites since removed is no forecast of this kiosk's.
             let newestForecast =
                 settings.hasPlacesToFetch ? cached.map(\.fetchedAt).max() : nil
@@ -212,7 +213,7 @@ public struct KioskState: Sendable {
             sensorError = message
             if changed { effects.append(.render) }
         case .sensorsRead(let samples, let completesPoll):
-            if sensorBoard.record(samples, at: now.wall) { effects.append(.render) }
+            recordSensors(samples, at: now, into: &effects)
             if completesPoll {
                 sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
             }
@@ -235,6 +236,7 @@ public struct KioskState: Sendable {
         case .stopping:
             started = false
             effects.append(.persistState(persistedState))
+            effects.append(.saveSensorHistory(sensorBoard.archive))
             effects.append(.saveHistory(indoor.history))
             lastHistoryFlush = now.wall
             return effects

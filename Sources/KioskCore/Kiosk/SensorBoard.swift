@@ -95,9 +95,21 @@ public struct SensorHistories: Sendable, Hashable {
 public struct SensorBoard: Sendable, Hashable {
     /// Every sensor read so far, in configuration order.
     public private(set) var sensors: [SensorStatus] = []
+    /// The histories the state directory gave at the start, until the first round says
+    /// which sensors the config still has: theirs carry on, the others' are dropped.
+    private var restored: [SensorHistoryArchive.Sensor] = []
+    /// When the histories were last handed out to be written.
+    private var savedAt: Date?
 
     /// No sensors yet.
     public init() {}
+
+    /// No sensors read yet, with the histories `archive` kept (`sensor-history.json`) to
+    /// carry on once each sensor is read; `time`: now, from when the next write is timed.
+    public init(restoring archive: SensorHistoryArchive, at time: Date) {
+        restored = archive.sensors.filter { !$0.history.isEmpty }
+        savedAt = time
+    }
 
     /// Records one round of `samples` taken at `time`: a success replaces the sensor's
     /// values and clears its error; a failure keeps its values and sets the error. Sensors
@@ -107,7 +119,7 @@ public struct SensorBoard: Sendable, Hashable {
         let before = sensors
         sensors = samples.map { sample in
             var status =
-                before.first { $0.entry == sample.entry } ?? SensorStatus(entry: sample.entry)
+                before.first { $0.entry == sample.entry } ?? newStatus(sample.entry, from: before)
             switch sample.result {
             case .success(let values):
                 status.values = values
@@ -119,7 +131,40 @@ public struct SensorBoard: Sendable, Hashable {
             }
             return status
         }
+        // Every configured sensor is in every round: a restored history not taken now
+        // belongs to a sensor no longer configured (or renamed).
+        restored = []
         return sensors != before
+    }
+
+    /// Every sensor's histories, to write to the state directory: those read so far, and
+    /// those restored whose sensor has not been read yet.
+    public var archive: SensorHistoryArchive {
+        let read = sensors.map {
+            SensorHistoryArchive.Sensor(key: .init($0.entry), history: $0.history)
+        }
+        return SensorHistoryArchive((read + restored).filter { !$0.history.isEmpty })
+    }
+
+    /// The archive to write when `interval` seconds have passed since the last one either
+    /// way (a clock stepped back must not hold it unwritten until the wrong time comes
+    /// round); nil before then.
+    public mutating func archiveDue(at time: Date, interval: Double) -> SensorHistoryArchive? {
+        if let savedAt, abs(time.timeIntervalSince(savedAt)) < interval { return nil }
+        savedAt = time
+        return archive
+    }
+
+    /// The status of a sensor not in `before` with that entry: its history carries on
+    /// from the one of the same name and chip (its bus or address changed), or from the
+    /// state directory's.
+    private func newStatus(_ entry: SensorEntry, from before: [SensorStatus]) -> SensorStatus {
+        let key = SensorHistoryArchive.Key(entry)
+        var status = SensorStatus(entry: entry)
+        status.history =
+            before.first { SensorHistoryArchive.Key($0.entry) == key }?.history
+            ?? restored.first { $0.key == key }?.history ?? SensorHistories()
+        return status
     }
 
     /// The first sensor of `role` that has a value at `key`.

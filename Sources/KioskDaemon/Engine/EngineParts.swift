@@ -76,6 +76,8 @@ public struct EngineStart: Sendable {
     public var history: IndoorHistory
     /// The forecast cache.
     public var forecasts: [ForecastCache.Entry]
+    /// The `[[sensors]]`' histories.
+    public var sensorHistory: SensorHistoryArchive
     /// Whether a good config of the file has been seen (the file, or its last good
     /// copy): from then on a missing or empty file is refused, not taken as defaults.
     public var goodConfigSeen: Bool
@@ -88,8 +90,10 @@ public struct EngineStart: Sendable {
         configuration: KioskConfiguration, configProblems: [String], store: ConfigStore,
         restored: PersistedKioskState?, history: IndoorHistory,
         forecasts: [ForecastCache.Entry], goodConfigSeen: Bool = false,
-        stateProblem: String? = nil, configSource: ConfigSource? = nil
+        stateProblem: String? = nil, configSource: ConfigSource? = nil,
+        sensorHistory: SensorHistoryArchive = SensorHistoryArchive()
     ) {
+        self.sensorHistory = sensorHistory
         self.configSource = configSource
         self.stateProblem = stateProblem
         self.goodConfigSeen = goodConfigSeen

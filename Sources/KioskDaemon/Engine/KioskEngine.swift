@@ -93,7 +93,9 @@ public actor KioskEngine {
         let described = await display.describe()
         var opening: [KioskEvent] = [
             .displayDescribed(described),
-            .started(restored: start.restored, forecasts: start.forecasts, history: start.history),
+            .started(
+                restored: start.restored, forecasts: start.forecasts, history: start.history,
+                sensorHistory: start.sensorHistory),
         ]
         if !start.configProblems.isEmpty {
             opening.append(.configRefused(problems: start.configProblems, file: store.path))
@@ -245,6 +247,8 @@ public actor KioskEngine {
             write("state") { try $0.save(persisted) }
         case .saveHistory(let history):
             write("history") { try $0.save(history) }
+        case .saveSensorHistory(let archive):
+            write("sensor history") { try $0.save(archive) }
         case .reopenDisplay:
             following?.cancel()
             await display.close()

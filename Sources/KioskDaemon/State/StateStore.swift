@@ -4,8 +4,8 @@ import LinuxPlatform
 import Synchronization
 
 /// What the kiosk keeps in `state_dir` besides the forecast cache: the last slide and the
-/// recently viewed favourites (`state.json`), and the 24-hour indoor history
-/// (`indoor-history.json`). Written atomically, and only when the content changed: the SD
+/// recently viewed favourites (`state.json`), the 24-hour indoor history
+/// (`indoor-history.json`) and the `[[sensors]]`' (`sensor-history.json`). Written atomically, and only when the content changed: the SD
 /// card is small and wears. Read and written through a `FileStore` (on the Pi,
 /// `StateDirectoryStore`: never through a link, never in a directory another user could
 /// write).
@@ -15,6 +15,7 @@ public final class StateStore: Sendable {
     private let lastWritten = Mutex<[String: [UInt8]]>([:])
     static let stateName = "state.json"
     static let historyName = "indoor-history.json"
+    static let sensorHistoryName = "sensor-history.json"
 
     /// A store over `files`.
     public init(files: any FileStore) {
@@ -32,6 +33,9 @@ public final class StateStore: Sendable {
     public var statePath: String { files.path(of: Self.stateName) }
     /// `directory/indoor-history.json`.
     public var historyPath: String { files.path(of: Self.historyName) }
+
+    /// `directory/sensor-history.json`.
+    public var sensorHistoryPath: String { files.path(of: Self.sensorHistoryName) }
 
     /// The persisted state; nil when none was written yet.
     /// - Throws: `FileStoreError` when the file is unreadable or not such a state.
@@ -55,6 +59,18 @@ public final class StateStore: Sendable {
     /// - Throws: `FileStoreError` naming the file.
     public func save(_ history: IndoorHistory) throws(FileStoreError) {
         try save(history, to: Self.historyName)
+    }
+
+    /// The `[[sensors]]`' histories; none when none was written yet.
+    /// - Throws: `FileStoreError` when the file is unreadable or not such histories.
+    public func loadSensorHistory() throws(FileStoreError) -> SensorHistoryArchive {
+        try load(SensorHistoryArchive.self, from: Self.sensorHistoryName) ?? SensorHistoryArchive()
+    }
+
+    /// Writes the `[[sensors]]`' histories if they differ from what is on disk.
+    /// - Throws: `FileStoreError` naming the file.
+    public func save(_ archive: SensorHistoryArchive) throws(FileStoreError) {
+        try save(archive, to: Self.sensorHistoryName)
     }
 
     private func load<Value: Decodable>(_ type: Value.Type, from name: String)
