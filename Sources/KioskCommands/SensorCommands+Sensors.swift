@@ -157,19 +157,21 @@ extension SensorCommands {
     }
 }
 
-/// One sensor in `sensor --json`: its name, role and chip, its values with units in the
-/// keys (`co2_ppm`, `temperature_c`, …), or `error` with the sentence.
+/// One sensor in `sensor --json`: its name, role and kind (also as `chip`, as the single
+/// BME280's object has it), its values with units in the keys (`co2_ppm`, `temperature_c`,
+/// …), or `error` with the sentence.
 struct SensorOutcomeJSON: Encodable {
     var outcome: SensorSet.Outcome
 
     init(_ outcome: SensorSet.Outcome) { self.outcome = outcome }
 
-    private enum Keys: String, CodingKey { case name, role, chip, error }
+    private enum Keys: String, CodingKey { case name, role, kind, chip, error }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(outcome.entry.name, forKey: .name)
         try container.encode(outcome.entry.role, forKey: .role)
+        try container.encode(outcome.entry.model, forKey: .kind)
         try container.encode(outcome.entry.model, forKey: .chip)
         switch outcome.result {
         case .success(let values): try values.encode(to: encoder)

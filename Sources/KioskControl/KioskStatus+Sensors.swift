@@ -49,7 +49,7 @@ extension KioskStatus {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case name, role, chip, error
+            case name, role, kind, chip, error
             case co2Band = "co2_band"
             case readAt = "read_at"
             case historySince = "history_since"
@@ -76,12 +76,14 @@ extension KioskStatus {
             values = readAt == nil ? nil : try SensorValues(from: decoder)
         }
 
-        /// One flat object: the values' keys beside name, role, chip, read_at and error.
+        /// One flat object: the values' keys beside name, role, kind (the config's `kind`, also
+        /// as `chip`), read_at and error.
         /// - Throws: `EncodingError` from the encoder.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(role, forKey: .role)
+            try container.encode(chip, forKey: .kind)
             try container.encode(chip, forKey: .chip)
             try container.encodeIfPresent(co2Band, forKey: .co2Band)
             try container.encodeIfPresent(readAt, forKey: .readAt)

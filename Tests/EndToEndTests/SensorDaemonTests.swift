@@ -29,6 +29,7 @@ import Testing
         let json = await daemon.run(["status", "--json"])
         #expect(json.standardOutput.contains("\"co2_ppm\""))
         #expect(json.standardOutput.contains("\"co2_band\""))
+        #expect(json.standardOutput.contains("\"kind\" : \"scd4x\""))
         let text = await daemon.run(["status"])
         #expect(text.standardOutput.contains("Living room (SCD4x, indoor): "))
         #expect(text.standardOutput.contains("Balcony (DS18B20, outdoor): "))

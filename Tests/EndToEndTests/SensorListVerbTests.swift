@@ -17,7 +17,11 @@ import Testing
         let output = result.standardOutput
         #expect(output.hasPrefix("[\n  {\n    \"chip\" : \"scd4x\",\n    \"co2_ppm\" : "))
         #expect(output.contains("\"name\" : \"Living room\",\n    \"role\" : \"indoor\""))
-        #expect(output.contains("\"chip\" : \"ds18b20\",\n    \"name\" : \"Balcony\""))
+        #expect(
+            output.contains(
+                "\"chip\" : \"ds18b20\",\n    \"kind\" : \"ds18b20\",\n    \"name\" : \"Balcony\""))
+        // `kind` as the config names it (what #34 fixes), `chip` as before.
+        #expect(output.contains("\"kind\" : \"scd4x\""))
         #expect(output.contains("\"role\" : \"outdoor\",\n    \"temperature_c\" : "))
         #expect(!output.contains("\"error\""))
 
