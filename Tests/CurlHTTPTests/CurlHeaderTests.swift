@@ -1,4 +1,5 @@
 import CurlHTTP
+import FoundationEssentials
 import KioskCore
 import KioskTesting
 import Testing
@@ -51,6 +52,9 @@ struct CurlHeaderTests {
             #expect(response.header("Expires") == "Sat, 07 Mar 2026 05:18:01 GMT")
             #expect(response.header("ETag") == "\"v1\"")
             #expect(response.header("Content-Type") == "application/geo+json")
+            var conditional = ConditionalRequest()
+            conditional.record(response, at: Date(timeIntervalSince1970: 0))
+            #expect(conditional.headers.map(\.name) == ["If-Modified-Since", "If-None-Match"])
         }
     }
 
