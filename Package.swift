@@ -27,6 +27,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
         .library(name: "KioskCore", targets: ["KioskCore"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
+        .library(name: "Warnings", targets: ["Warnings"]),
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Rendering", targets: ["Rendering"]),
@@ -47,6 +48,10 @@ let package = Package(
 
         // Open-Meteo requests and decoding over KioskCore's HTTPTransport port.
         .target(name: "OpenMeteo", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+
+        // Official weather warnings (NWS, MET Norway's MetAlerts, the DWD through Bright Sky):
+        // requests, decoding and coverage over the same port, no I/O of its own.
+        .target(name: "Warnings", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
 
         // libcurl, and the HTTPTransport adapter over it.
         .systemLibrary(
@@ -186,6 +191,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WarningsTests", dependencies: ["Warnings", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PixelsTests", dependencies: ["Pixels", "KioskCore"],
