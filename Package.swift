@@ -161,7 +161,7 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
-                "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
+                "Warnings", "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
                 "Rendering", "HomeAssistant", logging, serviceLifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings),
@@ -172,7 +172,7 @@ let package = Package(
             name: "KioskCommands",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon",
-                "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels",
+                "OpenMeteo", "Warnings", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels",
                 "Rendering", "HomeAssistant",
             ],
             swiftSettings: swiftSettings),

@@ -58,6 +58,10 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var panelRefreshes: PanelRefreshStatus?
     /// Changed keys that take effect after a restart, as `key = value`.
     public var restartPending: [String] = []
+    /// Every favourite's warnings shown, worst first.
+    public var warnings: [WeatherWarning] = []
+    /// The warning feeds that failed, while they have not answered since.
+    public var warningFailures: [WarningFeedFailure] = []
 
     /// Creates a snapshot.
     public init(

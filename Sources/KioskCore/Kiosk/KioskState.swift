@@ -70,6 +70,8 @@ public struct KioskState: Sendable {
     /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
+    /// The official warnings: the board, and the next ask of the services.
+    public internal(set) var warnings: WarningWatch
     /// The sensor's polling: waiting for the next reading, or reading.
     public internal(set) var sensor: SensorPolling
     /// When the next sensor reading is due.
@@ -103,6 +105,7 @@ public struct KioskState: Sendable {
             ?? Slide(.empty)
         refresh = RefreshSchedule(due: now.monotonic)
         sensor = SensorPolling(due: now.monotonic)
+        warnings = WarningWatch(due: now.monotonic)
         slideCycle = SlideCycle(
             next: now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds)))
         nextMinute = Self.nextMinute(after: now)
@@ -121,6 +124,7 @@ public struct KioskState: Sendable {
         }
         if settings.hasPlacesToFetch, let due = refresh.deadline { deadlines.append(due) }
         if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
+        if settings.watchesWarnings { deadlines += warnings.deadlines }
         deadlines += powerSchedule.deadlines
         if power != .off, let nextStep { deadlines.append(nextStep) }
         return deadlines.min()
@@ -198,6 +202,8 @@ public struct KioskState: Sendable {
         case .forecastFailed(let message, let notBefore, let summary):
             forecastFailed(message: message, summary: summary, notBefore: notBefore, at: now)
             effects.append(.render)
+        case .warningsFetched(let updates, let nextAsk):
+            warningsFetched(updates, nextAsk: nextAsk, at: now, into: &effects)
         case .sensorSucceeded(let reading):
             recordReading(reading, at: now, into: &effects)
             sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
@@ -261,6 +267,7 @@ public struct KioskState: Sendable {
         if settings.sensorEnabled, sensor.startIfDue(at: now.monotonic) {
             effects.append(.readSensor)
         }
+        watchWarnings(at: now, into: &effects)
     }
 
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.

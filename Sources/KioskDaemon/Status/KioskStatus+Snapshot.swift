@@ -53,5 +53,12 @@ extension KioskStatus {
                     ? ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory) : nil,
                 restartPending: snapshot.restartPending.isEmpty ? nil : snapshot.restartPending),
             units: configuration.units)
+        warnings = snapshot.warnings.map(Warning.init)
+        warningsUnavailable = snapshot.warningFailures.map {
+            $0.summary(
+                now: now.wall, utcOffsetSeconds: now.utcOffsetSeconds,
+                clock: configuration.units.clock)
+                + ": " + $0.message
+        }
     }
 }
