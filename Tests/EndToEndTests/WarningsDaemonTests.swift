@@ -1,0 +1,49 @@
+import FoundationEssentials
+import KioskControl
+import KioskTesting
+import Testing
+
+/// The running kiosk against the warning services' stand-ins: `status --json` lists what it
+/// shows, and `warnings` answers from it without asking the services again.
+@Suite struct WarningsDaemonTests {
+    @Test func theKioskShowsEachServicesWarningsAndTheVerbAsksIt() async throws {
+        let services = FakeWarningServices(now: Date())
+        let stand = try await LoopbackHTTPServer.start { services.respond(to: $0) }
+        let kiosk = try await KioskFixture.start(extra: "")
+        let text = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
+        kiosk.directory.write(
+            "config.toml",
+            "contact = \"kiosk@example.org\"\n" + text + DaemonFixture.daemonSettings(kiosk)
+                + FakeWarningServices.configTable(baseURL: stand.baseURL)
+                + WarningsVerbTests.fourCities)
+        let daemon = DaemonFixture(
+            kiosk: kiosk,
+            process: KioskBinary.spawn([
+                "run", "--config", kiosk.configPath, "--log", kiosk.directory.file("kiosk.log"),
+            ]))
+        defer {
+            Task {
+                await daemon.stop()
+                await stand.stop()
+            }
+        }
+        let status = await daemon.waitFor("three places' warnings") {
+            ($0.warnings ?? []).count == 3
+        }
+        let shown = status?.warnings ?? []
+        #expect(
+            shown.map { "\($0.place) \($0.source) \($0.severity)" } == [
+                "Anchorage nws severe", "Oslo metalerts severe", "Berlin dwd minor",
+            ])
+        #expect(status?.warningsUnavailable == [])
+
+        let verb = await daemon.run(["warnings", "berlin"])
+        #expect(verb.exitCode == 0, "\(verb.standardError)")
+        #expect(
+            verb.standardOutput.hasPrefix("Berlin:\n  minor frost until "), "\(verb.standardOutput)"
+        )
+        #expect(verb.standardOutput.contains("(DWD): Official WARNING of FROST"))
+        // One ask of each service: the verb asked the kiosk, not the services.
+        #expect(stand.requests.count == 3, "\(stand.requests.map(\.path))")
+    }
+}
