@@ -193,6 +193,8 @@ public struct PageModel: Sendable, Hashable {
     /// What went wrong with the last attempt in a few words ("Open-Meteo error 500"); nil
     /// when it did not fail.
     public var forecastProblem: String?
+    /// The worst warning of the place the page shows, for its band; nil when none.
+    public var warning: PageWarning?
 
     /// Creates a page model.
     public init(

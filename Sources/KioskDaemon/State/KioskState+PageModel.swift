@@ -33,6 +33,12 @@ extension KioskState {
         model.hasStation = configuration.station.coordinate != nil
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
         model.forecastProblem = forecastError == nil ? nil : forecastFailureSummary
+        if settings.watchesWarnings, let city = model.city {
+            model.warning = PageWarning(
+                warnings(for: city.city.name, at: now.wall), at: now.wall,
+                utcOffsetSeconds: city.forecast?.utcOffsetSeconds ?? now.utcOffsetSeconds,
+                clock: configuration.units.clock)
+        }
         return model
     }
 
