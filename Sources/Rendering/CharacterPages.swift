@@ -71,8 +71,9 @@ private struct CharacterPageText {
         return .icon(icon)
     }
 
+    /// The place's name, after "!" while it has a warning: the character displays' marker.
     private func cityTitle(_ weather: CityWeather) -> [CharacterLine] {
-        [[t(weather.displayName)]]
+        [[t(model.warning.map { _ in "!" + weather.displayName } ?? weather.displayName)]]
     }
 
     private func cityClock(_ weather: CityWeather) -> CharacterLine {

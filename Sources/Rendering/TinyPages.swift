@@ -83,6 +83,11 @@ extension PageContext {
 
     // MARK: City
 
+    /// `name` after "!" while the place shown has a warning: the OLED's marker.
+    private func warningMarked(_ name: String) -> String {
+        model.warning == nil ? name : "!" + name
+    }
+
     private func drawTinyCity(step: Int) {
         guard let weather = model.city else { return drawTinyEmpty(step: 0) }
         let forecast = weather.forecast
@@ -97,7 +102,7 @@ extension PageContext {
                     current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
                     in: iconArea.inset(1))
                 let (nameRow, rest) = right.sliceLeft(3).1.sliceTop(11)
-                tinyText(weather.displayName, in: nameRow, size: 10, bold: true)
+                tinyText(warningMarked(weather.displayName), in: nameRow, size: 10, bold: true)
                 let (temperatureArea, detail) = rest.sliceLeft(rest.width * 0.5)
                 tinyText(
                     values.temperature(current?.temperature), in: temperatureArea,
@@ -112,7 +117,8 @@ extension PageContext {
             }
             return
         }
-        let below = tinyHeader(weather.displayName, clock: tinyClock(forecast), in: area)
+        let below = tinyHeader(
+            warningMarked(weather.displayName), clock: tinyClock(forecast), in: area)
         let (middle, rest) = below.sliceTop(28)
         let (conditionRow, daysRow) = rest.sliceTop(11)
         let (iconArea, afterIcon) = middle.sliceLeft(28)

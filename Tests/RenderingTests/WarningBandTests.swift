@@ -67,3 +67,25 @@ import Testing
             })
     }
 }
+
+/// Character LCDs and OLEDs mark a place with a warning with "!" before its name.
+@Suite struct WarningMarkerTests {
+    @Test func theLCDsCityPageMarksThePlace() {
+        let model = WarningBandTests.model(.city, theme: .dark)
+        let name = model.city?.city.name ?? ""
+        let marked = characterLines(CharacterPageLayout(size: .size20x4).frame(for: model))
+        #expect(marked[0].hasPrefix("!" + name), "\(marked)")
+        var calm = model
+        calm.warning = nil
+        let plain = characterLines(CharacterPageLayout(size: .size20x4).frame(for: calm))
+        #expect(plain[0].hasPrefix(name), "\(plain)")
+    }
+
+    @Test func theOLEDsCityPageMarksThePlace() throws {
+        let model = WarningBandTests.model(.city, theme: .dark)
+        let name = model.city?.city.name ?? ""
+        let rendered = try renderer.render(
+            model, size: PixelSize(width: 128, height: 64), mode: .monochrome, step: 0)
+        #expect(rendered.texts.contains { $0.text == "!" + name }, "\(rendered.texts.map(\.text))")
+    }
+}

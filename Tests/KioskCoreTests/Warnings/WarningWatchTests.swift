@@ -166,3 +166,30 @@ extension KioskState {
         settings.watchesWarnings ? warnings.shown(at: now) : []
     }
 }
+
+/// An e-paper panel draws a new, changed or ended warning of the place it shows at once,
+/// not at its next planned refresh.
+@Suite struct WarningPanelTests {
+    @Test func aNewWarningAndItsEndAreDrawnAtOnce() {
+        var kiosk = KioskStatePanelTests.Kiosk(hour: 12)
+        kiosk.run(for: 120)
+        let before = kiosk.refreshes.count
+        let rome = KioskStatePanelTests.rome
+        let warning = WeatherWarning(
+            id: "heat", place: rome.name, source: .derived, event: "heat", severity: .minor,
+            headline: "Heat", onset: kiosk.clock.now.wall,
+            ends: kiosk.clock.now.wall.addingTimeInterval(300))
+        kiosk.send(
+            .warningsFetched(
+                [
+                    WarningFeedUpdate(
+                        feed: WarningFeed(source: .derived, place: rome.name),
+                        outcome: .warnings([warning]))
+                ], nextAsk: kiosk.clock.now.wall.addingTimeInterval(3600)))
+        #expect(kiosk.refreshes.count == before + 1, "within the 15-minute interval, at once")
+        kiosk.run(for: 299)
+        #expect(kiosk.refreshes.count == before + 1)
+        kiosk.run(for: 31)
+        #expect(kiosk.refreshes.count == before + 2, "its end, at once")
+    }
+}
