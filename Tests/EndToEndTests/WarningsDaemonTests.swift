@@ -27,10 +27,14 @@ import Testing
                 await stand.stop()
             }
         }
-        let status = await daemon.waitFor("three places' warnings") {
-            ($0.warnings ?? []).count == 3
+        let status = await daemon.waitFor("three places' official warnings") {
+            ($0.warnings ?? []).filter(\.official).count == 3
         }
-        let shown = status?.warnings ?? []
+        // Beside them may stand the kiosk's own readings of the fake forecast, never official.
+        let shown = (status?.warnings ?? []).filter(\.official)
+        for own in (status?.warnings ?? []) where !own.official {
+            #expect(own.source == "derived" && own.headline.contains("the kiosk's reading"))
+        }
         #expect(
             shown.map { "\($0.place) \($0.source) \($0.severity)" } == [
                 "Anchorage nws severe", "Oslo metalerts severe", "Berlin dwd minor",
@@ -40,7 +44,7 @@ import Testing
         let verb = await daemon.run(["warnings", "berlin"])
         #expect(verb.exitCode == 0, "\(verb.standardError)")
         #expect(
-            verb.standardOutput.hasPrefix("Berlin:\n  minor frost until "), "\(verb.standardOutput)"
+            verb.standardOutput.contains("\n  minor frost until "), "\(verb.standardOutput)"
         )
         #expect(verb.standardOutput.contains("(DWD): Official WARNING of FROST"))
         // One ask of each service: the verb asked the kiosk, not the services.

@@ -25,9 +25,26 @@ extension KioskState {
         }
     }
 
+    /// The kiosk's own warnings from the forecasts it has, for every favourite, with the
+    /// DWD's thresholds; labelled in every headline and never official.
+    mutating func deriveWarnings(at now: KioskTime) {
+        guard settings.watchesWarnings else { return }
+        let query = settings.forecastQuery.units
+        let units = Units(
+            temperature: query.temperature, wind: query.wind, precipitation: query.precipitation)
+        for weather in CityWeather.favourites(settings.cities, entries: forecasts, units: query) {
+            let derived = weather.forecast.map {
+                DerivedWarnings.fromForecast(
+                    ForecastHazards($0), place: weather.city.name, now: now.wall, units: units)
+            }
+            warnings.derived(derived ?? [], for: weather.city.name, at: now)
+        }
+    }
+
     /// Other favourites, services, contact or interval: the services are asked at once.
     mutating func warningSettingsChanged(from old: KioskSettings, at now: KioskTime) {
         warnings.keepOnly(places: Set(settings.cities.map(\.name)))
+        deriveWarnings(at: now)
         if old.cities != settings.cities || old.warnings != settings.warnings
             || old.contact != settings.contact
         {

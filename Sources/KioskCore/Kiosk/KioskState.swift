@@ -172,6 +172,7 @@ public struct KioskState: Sendable {
             started = true
             restore(restored)
             forecasts = cached
+            deriveWarnings(at: now)
             indoor = IndoorTracker(history: history)
             // A cache left from favourites since removed is no forecast of this kiosk's.
             let newestForecast =
@@ -197,6 +198,7 @@ public struct KioskState: Sendable {
             press(gesture, at: now, into: &effects)
         case .forecastSucceeded(let fetchedAt, let fresh):
             forecasts = forecasts.merging(fresh)
+            deriveWarnings(at: now)
             forecastSucceeded(fetchedAt: fetchedAt, at: now)
             effects.append(.render)
         case .forecastFailed(let message, let notBefore, let summary):

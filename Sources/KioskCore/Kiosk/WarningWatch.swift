@@ -54,6 +54,15 @@ public struct WarningWatch: Sendable, Hashable {
         return expire(at: now) || shown(at: now) != before
     }
 
+    /// The kiosk's own warnings for `place`, read from its forecast at `now`: they replace
+    /// the last reading's, beside the services' warnings.
+    public mutating func derived(
+        _ warnings: [WeatherWarning], for place: String, at now: KioskTime
+    ) {
+        board.receive(warnings, for: WarningFeed(source: .derived, place: place), at: now.wall)
+        nextChange = board.nextChange(after: now.wall).map { instant(of: $0, at: now) }
+    }
+
     /// An ask is due at `now`: the places, the services or the interval changed.
     public mutating func dueNow(at now: MonotonicInstant) {
         if case .waiting = phase { phase = .waiting(due: now) }

@@ -160,6 +160,47 @@ private let berlinFeed = WarningFeed(source: .dwd, place: "Berlin")
     }
 }
 
+/// The kiosk's own warnings, read from the forecast it has, for every favourite.
+@Suite struct DerivedWarningWatchTests {
+    @Test func aHotDayInTheForecastIsTheKiosksOwnWarningBesideTheOfficialOnes() {
+        let clock = TestClock()
+        var configuration = KioskConfiguration()
+        configuration.cities = [rome]
+        configuration.sensor.kind = .none
+        var state = KioskState(settings: KioskSettings(configuration), now: clock.now, seed: 1)
+        let today = LocalDateTime(clock.now.wall, utcOffsetSeconds: 0).date
+        let forecast = LocationForecast(
+            coordinate: rome.coordinate,
+            daily: [
+                DailyForecast(
+                    date: today, temperatureMax: Temperature(celsius: 35),
+                    temperatureMin: Temperature(celsius: 22))
+            ])
+        _ = state.handle(
+            .started(
+                restored: nil,
+                forecasts: [
+                    ForecastEntry(
+                        coordinate: rome.coordinate, fetchedAt: clock.now.wall, forecast: forecast)
+                ]), at: clock.now)
+        let shown = state.warnings(for: "Rome", at: clock.now.wall)
+        #expect(shown.map(\.event) == ["heat"])
+        #expect(shown.first?.official == false)
+        #expect(shown.first?.headline.contains("the kiosk's reading of the forecast") == true)
+        // The next forecast without the heat takes it away.
+        var state2 = state
+        _ = state2.handle(
+            .forecastSucceeded(
+                fetchedAt: clock.now.wall,
+                forecasts: [
+                    ForecastEntry(
+                        coordinate: rome.coordinate, fetchedAt: clock.now.wall,
+                        forecast: LocationForecast(coordinate: rome.coordinate))
+                ]), at: clock.now)
+        #expect(state2.warnings(for: "Rome", at: clock.now.wall).isEmpty)
+    }
+}
+
 extension KioskState {
     /// What a snapshot would list: nothing while warnings are off.
     fileprivate func snapshotWarnings(at now: KioskTime) -> [WeatherWarning] {
