@@ -38,6 +38,14 @@ extension KioskState {
                 warnings(for: city.city.name, at: now.wall), at: now.wall,
                 utcOffsetSeconds: city.forecast?.utcOffsetSeconds ?? now.utcOffsetSeconds,
                 clock: configuration.units.clock)
+            // A service that cannot be asked says so on the place's pages: never a silent
+            // "no warnings".
+            model.notices += warnings.board.failures(for: city.city.name).map {
+                .warning(
+                    $0.summary(
+                        now: now.wall, utcOffsetSeconds: now.utcOffsetSeconds,
+                        clock: configuration.units.clock))
+            }
         }
         return model
     }
