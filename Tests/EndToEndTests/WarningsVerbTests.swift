@@ -53,9 +53,13 @@ import Testing
         -> (KioskFixture, LoopbackHTTPServer)
     {
         let stand = try await LoopbackHTTPServer.start { services.respond(to: $0) }
-        let kiosk = try await KioskFixture.start(
-            extra: (contact ? "" : "")
-                + FakeWarningServices.configTable(baseURL: stand.baseURL) + Self.fourCities)
+        let kiosk = try await KioskFixture.start(extra: "")
+        // A socket of its own: no other kiosk on this machine answers for this one.
+        kiosk.writeConfig(
+            baseURL: kiosk.server.baseURL,
+            extra: FakeWarningServices.configTable(baseURL: stand.baseURL)
+                + "[control]\nsocket = \"\(kiosk.directory.file("control.sock"))\"\n\n"
+                + Self.fourCities)
         if contact {
             // The top-level key goes before any table.
             let text = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
