@@ -209,12 +209,6 @@ public struct BME280: Sendable {
 
     /// `count` registers from `register`, checked to be `count` bytes.
     private func registers(_ register: Register, count: Int) async throws -> [UInt8] {
-        let bytes = try await device.read(register: register.rawValue, count: count)
-        guard bytes.count == count else {
-            throw I2CTransferError(
-                "The device at \(device.location) returned \(bytes.count) bytes from register \(I2CAddress.text(register.rawValue)) instead of \(count); no reading was taken."
-            )
-        }
-        return bytes
+        try await device.registers(from: register.rawValue, count: count)
     }
 }

@@ -90,6 +90,25 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                     indoor("dew_point", "Dew point", "dew_point", temperature)
                 }
             }
+            for entry in configuration.sensors {
+                let slug = HomeAssistantTopics.slug(entry.name)
+                for quantity in HomeAssistantSensors.quantities(of: entry.model) {
+                    add(
+                        "sensor", "sensor_\(slug)_\(quantity.key)",
+                        [
+                            "name": .string("\(entry.name) \(quantity.label)"),
+                            "device_class": .string(quantity.deviceClass),
+                            "unit_of_measurement": .string(
+                                HomeAssistantSensors.unit(quantity, units)),
+                            "state_class": .string("measurement"),
+                            "state_topic": .string(topics.state),
+                            "value_template": .string(
+                                "{{ value_json.sensors.\(slug).\(quantity.key) }}"),
+                            "expire_after": .integer(
+                                HomeAssistantDiscovery.expireAfter(configuration)),
+                        ])
+                }
+            }
             let names = PlaceNames.displayNames(of: configuration.cities)
             for (city, shown) in zip(configuration.cities, names) {
                 let id = HomeAssistantTopics.cityID(city)

@@ -37,6 +37,10 @@ public enum HomeAssistantState {
         if snapshot.configuration.warnings.enabled {
             members["warnings"] = HomeAssistantWarnings.payload(snapshot)
         }
+        if !snapshot.configuration.sensors.isEmpty {
+            members["sensors"] = HomeAssistantSensors.payload(
+                snapshot.sensors, entries: snapshot.configuration.sensors, units: units)
+        }
         return .object(members)
     }
 

@@ -52,11 +52,23 @@ public struct ConfigCommands: Sendable {
             let statement = "\(TOMLText.key(name)) = \(literal)"
             lines.append(fromFile ? statement : pad(statement, 40) + "# default")
         }
-        for city in configuration.cities {
+        let entries =
+            configuration.sensors.map { ("sensors", ConfigSchema.table(for: $0)) }
+            + configuration.cities.map { ("cities", ConfigSchema.table(for: $0)) }
+        for (array, entry) in entries {
             lines.append("")
-            lines.append("[[cities]]")
-            if case .table(let members) = ConfigSchema.table(for: city) {
-                for (key, value) in members { lines.append("\(key) = \(value.tomlLiteral)") }
+            lines.append("[[\(array)]]")
+            if case .table(let members) = entry {
+                for (key, value) in members {
+                    let isAddress = array == "sensors" && key == "address"
+                    let literal =
+                        if isAddress, case .integer(let number) = value {
+                            ConfigSchema.hex(number)
+                        } else {
+                            value.tomlLiteral
+                        }
+                    lines.append("\(key) = \(literal)")
+                }
             }
         }
         console.print(lines.joined(separator: "\n"))
@@ -94,6 +106,9 @@ public struct ConfigCommands: Sendable {
     /// - Throws: `CommandFailure` for an unknown key or an invalid file.
     public func get(_ key: String, json: Bool) throws {
         let loaded = try load()
+        if key == "sensors" || key == "cities" {
+            return try getEntries(key, of: loaded.configuration, json: json)
+        }
         let (schemaKey, member) = try resolveKey(key)
         var value = schemaKey.value(in: loaded.configuration)
         if let member { value = value?[member] }
@@ -386,6 +401,7 @@ public struct ConfigCommands: Sendable {
         }
         root += tables.map { ($0.name, ConfigValue.table($0.members)) }
         root.append(("cities", .array(configuration.cities.map(ConfigSchema.table(for:)))))
+        root.append(("sensors", .array(configuration.sensors.map(ConfigSchema.table(for:)))))
         return root
     }
 

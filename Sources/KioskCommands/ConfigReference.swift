@@ -21,7 +21,7 @@ public enum ConfigReference {
                 keys: ConfigSchema.keys.filter { $0.path.hasPrefix(table + ".") },
                 profiled: profiled)
         }
-        lines += citySection()
+        lines += sensorSection() + citySection()
         lines += try profileSection(
             "Board profiles", names: BoardProfiles.names, document: BoardProfiles.document(for:))
         lines += try profileSection(
@@ -34,7 +34,10 @@ public enum ConfigReference {
         let tables =
             ["[Top level](#top-level)"]
             + ConfigSchema.tableNames.map { "[`[\($0)]`](#\($0))" }
-            + ["[`[[cities]]`](#cities)", "[profiles](#board-profiles)"]
+            + [
+                "[`[[sensors]]`](#sensors)", "[`[[cities]]`](#cities)",
+                "[profiles](#board-profiles)",
+            ]
         return [
             "# Configuration reference",
             "",
@@ -75,25 +78,46 @@ public enum ConfigReference {
         return lines
     }
 
+    private static func sensorSection() -> [String] {
+        entrySection(
+            "sensors",
+            introduction: [
+                "Without any, the `[sensor]` table's chip is the one indoor sensor; `[sensor]`'s",
+                "`interval_seconds`, `temperature_offset` and `cpu_heat_factor` apply to every",
+                "indoor sensor. Wiring for each chip: [sensors](sensors.md).",
+                "In messages an entry is named by its 1-based number: `sensors[2].address`.",
+            ],
+            keys: ConfigSchema.sensorEntryKeys, summaries: ConfigSchema.sensorEntrySummaries,
+            takes: { ["bus", "address"].contains($0) ? "a whole number" : "a string" })
+    }
+
     private static func citySection() -> [String] {
-        var lines = [
-            "", "## [[cities]]", "", ConfigSchema.tableSummaries["cities"] ?? "",
-            "`weather-kiosk city add` writes them; `city remove` and `city move` edit them.",
-            "In messages an entry is named by its 1-based number: `cities[2].latitude`.", "",
-            "| key | takes | meaning |", "| --- | --- | --- |",
-        ]
-        for name in ConfigSchema.cityKeys {
-            let takes =
+        entrySection(
+            "cities",
+            introduction: [
+                "`weather-kiosk city add` writes them; `city remove` and `city move` edit them.",
+                "In messages an entry is named by its 1-based number: `cities[2].latitude`.",
+            ],
+            keys: ConfigSchema.cityKeys, summaries: ConfigSchema.citySummaries,
+            takes: { name in
                 switch name {
                 case "latitude", "longitude": "a number"
                 case "geoname_id": "a whole number"
                 default: "a string"
                 }
+            })
+    }
+
+    /// The section of an array of tables (`[[cities]]`), one row per key.
+    private static func entrySection(
+        _ array: String, introduction: [String], keys: [String], summaries: [String: String],
+        takes: (String) -> String
+    ) -> [String] {
+        var lines = ["", "## [[\(array)]]", "", ConfigSchema.tableSummaries[array] ?? ""]
+        lines += introduction + ["", "| key | takes | meaning |", "| --- | --- | --- |"]
+        for name in keys {
             lines.append(
-                row([
-                    code("cities[N].\(name)"), takes,
-                    escaped(ConfigSchema.citySummaries[name] ?? ""),
-                ]))
+                row([code("\(array)[N].\(name)"), takes(name), escaped(summaries[name] ?? "")]))
         }
         return lines
     }

@@ -222,6 +222,9 @@ public struct ControlCommands: Sendable {
         }
         if let error = status.sensor.error { sensor += "\n\(error)" }
         rows.append(["Sensor", sensor])
+        for entry in status.sensors ?? [] {
+            rows.append(["", SensorText.status(entry, units: units)])
+        }
         if let mqtt = status.mqtt {
             var line = "\(mqtt.broker) · " + (mqtt.connected ? "connected" : "not connected")
             line += " · \(mqtt.messagesSent) messages sent"
@@ -262,7 +265,12 @@ extension ControlCommands {
             "\n\($0) takes effect after a restart; the kiosk keeps the value it started with"
         }.joined()
         guard !config.problems.isEmpty else {
-            return "\(config.path)\(origin) · in use" + pending
+            // A kiosk started before any `config set` or `city add` runs on the defaults
+            // of a file that does not exist yet.
+            let state =
+                FileSystem.exists(config.path)
+                ? "in use" : "not written yet: the built-in defaults are in use"
+            return "\(config.path)\(origin) · \(state)" + pending
         }
         let inUse =
             config.lastGood.map { "the kiosk runs on its last good copy, \($0):" }

@@ -8,7 +8,9 @@ extension DoctorCommands {
     /// The device checks of the real adapters: the sensor (bus, permission, chip id, a
     /// reading), the buttons (chip, lines or input device) and the display (framebuffer
     /// geometry, or where a PNG goes).
-    public static let standardDeviceChecks: [Check] = [sensorCheck, buttonsCheck, displayCheck]
+    public static let standardDeviceChecks: [Check] = [
+        sensorCheck, sensorsCheck, buttonsCheck, displayCheck,
+    ]
 
     static let sensorCheck: Check = { configuration in
         switch configuration.sensor.kind {

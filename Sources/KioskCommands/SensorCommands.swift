@@ -28,6 +28,9 @@ public struct SensorCommands: Sendable {
     ///   for a config problem.
     public func read(json: Bool, devicePath: String?) async throws {
         let configuration = try config.load().configuration
+        if !configuration.sensors.isEmpty, devicePath == nil {
+            return try await readAll(configuration, json: json)
+        }
         var sensor = try self.sensor(configuration, devicePath: devicePath)
         let result: IndoorSensor.Result
         do {
@@ -56,11 +59,14 @@ public struct SensorCommands: Sendable {
     ///   cancelled (then it returns) or the process is interrupted.
     public func watch(json: Bool, devicePath: String?, interval: Double?) async throws {
         let configuration = try config.load().configuration
-        var sensor = try self.sensor(configuration, devicePath: devicePath)
         let seconds = interval ?? Double(configuration.sensor.intervalSeconds)
         guard seconds > 0, seconds.isFinite else {
             throw CommandFailure.usage("--interval must be a positive number of seconds.")
         }
+        if !configuration.sensors.isEmpty, devicePath == nil {
+            return await watchAll(configuration, json: json, seconds: seconds)
+        }
+        var sensor = try self.sensor(configuration, devicePath: devicePath)
         if !json {
             console.print(
                 "Reading the sensor at \(sensor.location) every \(SensorText.number(seconds, digits: 0)) s; Ctrl-C stops."
@@ -138,7 +144,7 @@ public struct SensorCommands: Sendable {
     /// The most a dump may be, from a file or standard input: 1 MiB.
     static let dumpSizeLimit = 1 << 20
 
-    private func readDump(_ file: String) throws(CommandFailure) -> (name: String, text: String) {
+    func readDump(_ file: String) throws(CommandFailure) -> (name: String, text: String) {
         if file == "-" {
             guard let bytes = console.readInput(Self.dumpSizeLimit) else {
                 throw CommandFailure.runtime(

@@ -25,6 +25,9 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public var forecast: Forecast
     /// The indoor sensor.
     public var sensor: Sensor
+    /// The `[[sensors]]`, each with its last values; nil without any (or from an older
+    /// kiosk).
+    public var sensors: [SensorEntryStatus]?
     /// The config file.
     public var config: Config
     /// The units of the config in use, for the text `status` prints; the numbers in this
@@ -43,7 +46,8 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     public var warningsUnavailable: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case version, board, display, showing, cities, forecast, sensor, config, units, mqtt
+        case version, board, display, showing, cities, forecast, sensor, sensors, config, units
+        case mqtt
         case uptimeSeconds = "uptime_seconds"
         case recentCities = "recent_cities"
         case stateProblem = "state_problem"

@@ -26,3 +26,20 @@ extension CityWeather {
             temperature: today?.temperatureMax, weatherCode: today?.weatherCode, isDay: true)
     }
 }
+
+extension City {
+    /// How far from the station a favourite may be and still be the station's: the
+    /// outdoor sensor measures the weather there (25 km, a town and its outskirts).
+    public static let stationRadiusMetres = 25_000.0
+
+    /// Which of `cities` is the station's own: the one nearest `station`, within
+    /// `stationRadiusMetres`; nil without a station or with none that near.
+    public static func stationIndex(in cities: [City], station: Coordinate?) -> Int? {
+        guard let station else { return nil }
+        let distances = cities.indices.map { ($0, cities[$0].coordinate.distance(to: station)) }
+        guard let nearest = distances.min(by: { $0.1 < $1.1 }),
+            nearest.1 <= stationRadiusMetres
+        else { return nil }
+        return nearest.0
+    }
+}

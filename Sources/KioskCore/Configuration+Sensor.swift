@@ -36,3 +36,63 @@ public struct SensorSettings: Sendable, Hashable {
     /// The defaults.
     public init() {}
 }
+
+/// Where a sensor measures: in the room or outside.
+public enum SensorRole: String, Sendable, Hashable, Codable, CaseIterable {
+    /// In the room the kiosk hangs in.
+    case indoor
+    /// Outside (a balcony, a window sill in the shade).
+    case outdoor
+}
+
+/// One `[[sensors]]` entry: a chip, where it measures, its name and where it is wired.
+public struct SensorEntry: Sendable, Hashable {
+    /// The chip.
+    public var model: SensorModel
+    /// Where it measures.
+    public var role: SensorRole
+    /// The name the pages, `sensor` and Home Assistant show ("Living room", "Balcony").
+    public var name: String
+    /// I2C bus number, `/dev/i2c-N` (I2C chips).
+    public var bus: Int
+    /// 7-bit I2C address (I2C chips).
+    public var address: Int
+    /// The DS18B20's sysfs directory (`/sys/bus/w1/devices/28-…`); nil: the only one there.
+    public var device: String?
+
+    /// An entry; `address` nil takes the chip's default address.
+    public init(
+        model: SensorModel, role: SensorRole = .indoor, name: String? = nil, bus: Int = 1,
+        address: Int? = nil, device: String? = nil
+    ) {
+        self.model = model
+        self.role = role
+        self.name = name ?? role.rawValue
+        self.bus = bus
+        self.address = address ?? Int(model.addresses.first ?? 0)
+        self.device = device
+    }
+
+    /// Where the chip is, for a failure's sentence: "I2C bus 1 at 0x62",
+    /// "1-Wire /sys/bus/w1/devices/28-…", "the only 1-Wire thermometer".
+    public var location: String {
+        if model.isI2C {
+            let digits = String(address, radix: 16)
+            return "I2C bus \(bus) at 0x\(digits.count < 2 ? "0" : "")\(digits)"
+        }
+        return device.map { "1-Wire \($0)" } ?? "the only 1-Wire thermometer"
+    }
+}
+
+extension KioskConfiguration {
+    /// The sensors the kiosk reads: the `[[sensors]]` entries, or else the `[sensor]`
+    /// table's chip as one indoor sensor named "indoor" (none when its kind is `none`).
+    public var activeSensors: [SensorEntry] {
+        if !sensors.isEmpty { return sensors }
+        switch sensor.kind {
+        case .none: return []
+        case .bme280, .simulated:
+            return [SensorEntry(model: .bme280, bus: sensor.bus, address: sensor.address)]
+        }
+    }
+}

@@ -23,6 +23,8 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var display = DisplaySettings()
     /// The indoor sensor.
     public var sensor = SensorSettings()
+    /// The `[[sensors]]` entries, in order; empty: the `[sensor]` table's one chip.
+    public var sensors: [SensorEntry] = []
     /// The buttons.
     public var buttons = ButtonSettings()
     /// The control socket.

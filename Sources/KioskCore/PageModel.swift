@@ -179,6 +179,12 @@ public struct PageModel: Sendable, Hashable {
     public var favourites: [CityWeather]
     /// The indoor sensor's state.
     public var indoor: IndoorState
+    /// The `[[sensors]]` with their last values: CO2 and an outdoor reading for the
+    /// indoor page.
+    public var sensors: [SensorStatus] = []
+    /// Whether `city` is the station's own (`City.stationIndex`): its page shows the
+    /// outdoor sensor's temperature, "measured", beside the forecast's.
+    public var cityIsStation = false
     /// Notices drawn over the page.
     public var notices: [PageNotice]
     /// The kiosk's name and addresses, for the empty page.
@@ -190,8 +196,8 @@ public struct PageModel: Sendable, Hashable {
     /// When the kiosk next asks for forecasts, for a favourite without one while no notice
     /// counts down (the others' forecasts are fresh); nil when not known.
     public var nextForecastAttempt: Date?
-    /// What went wrong with the last attempt in a few words ("Open-Meteo error 500"); nil
-    /// when it did not fail.
+    /// What went wrong with the last attempt, the sentence `status` gives (a page without
+    /// a forecast has the room for it); nil when it did not fail.
     public var forecastProblem: String?
     /// The worst warning of the place the page shows, for its band; nil when none.
     public var warning: PageWarning?

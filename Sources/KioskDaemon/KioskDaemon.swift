@@ -261,12 +261,15 @@ public enum KioskDaemon {
     }
 
     static func sensorWorker(_ configuration: KioskConfiguration, logger: Logger) -> SensorWorker? {
-        guard configuration.sensor.kind != .none else { return nil }
+        let set = configuration.sensors.isEmpty ? nil : SensorSet.configured(configuration)
+        guard let indoor = IndoorSensor.bosch(of: configuration) else {
+            return set.map { SensorWorker(sensor: nil, set: $0) }
+        }
         do {
-            return SensorWorker(sensor: try IndoorSensor.configured(configuration))
+            return SensorWorker(sensor: try IndoorSensor.configured(indoor), set: set)
         } catch {
             logger.error("\(error)")
-            return nil
+            return set.map { SensorWorker(sensor: nil, set: $0) }
         }
     }
 

@@ -24,7 +24,7 @@ public actor LinuxI2CBus {
     private var selected: UInt8?
     private var readsBlocks = true
     private var sendsQuick = true
-    private var answered: Set<UInt8> = []
+    var answered: Set<UInt8> = []
 
     /// Transfers run on the bus's own thread.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -148,7 +148,7 @@ public actor LinuxI2CBus {
 
     // MARK: Opening
 
-    private func prepare(_ address: UInt8) throws(DeviceError) -> Int32 {
+    func prepare(_ address: UInt8) throws(DeviceError) -> Int32 {
         if descriptor < 0 {
             let opened = retryingInterrupts { open(path, O_RDWR | O_CLOEXEC) }
             if opened < 0 {
@@ -177,7 +177,7 @@ public actor LinuxI2CBus {
         return descriptor
     }
 
-    private func failure(_ code: Int32, address: UInt8, action: String) -> DeviceError {
+    func failure(_ code: Int32, address: UInt8, action: String) -> DeviceError {
         let noAnswer = Self.isNoAnswer(code)
         let stage: Stage = answered.contains(address) ? .transferAfterAnswer : .firstTransfer
         if noAnswer {

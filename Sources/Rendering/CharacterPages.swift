@@ -188,6 +188,8 @@ private struct CharacterPageText {
     func indoor() -> CharacterPage {
         let title: [CharacterLine] = [[t("Indoor")]]
         switch model.indoor {
+        case .noSensor where !sensorSections().isEmpty:
+            return CharacterPage(title: title, clock: kioskClock, sections: sensorSections())
         case .noSensor:
             let message = CharacterSection { width, budget in
                 Array(
@@ -249,7 +251,54 @@ private struct CharacterPageText {
                     [[t("Dew point \(dewPoint)")], [t("Dew \(dewPoint)")]], width: width)
             ]
         }
-        return [climate, pressure, dew]
+        return [climate, pressure, dew] + sensorSections()
+    }
+
+    /// The [[sensors]]' lines: "CO2 893 ppm good" (shorter where it must be), "Outdoor 5.6°".
+    private func sensorSections() -> [CharacterSection] {
+        var sections: [CharacterSection] = []
+        let board = model.sensors
+        let carbonDioxide = board.lazy.filter { $0.entry.role == .indoor }
+            .compactMap(\.values?.carbonDioxide).first
+        if let co2 = carbonDioxide {
+            let ppm = Int(co2.partsPerMillion.rounded())
+            let band = co2.band.rawValue
+            sections.append(
+                CharacterSection { width, budget in
+                    // A 16×2 has no room for "CO2 1450 ventilate": the band takes a line.
+                    if budget >= 2, "CO2 \(ppm) \(band)".count > width {
+                        return [
+                            CharacterFit.line(
+                                [[t("CO2 \(ppm) ppm")], [t("CO2 \(ppm)")]], width: width),
+                            CharacterFit.line([[t(band)]], width: width),
+                        ]
+                    }
+                    return [
+                        CharacterFit.line(
+                            [
+                                [t("CO2 \(ppm) ppm \(band)")], [t("CO2 \(ppm) \(band)")],
+                                [t("CO2 \(ppm)")],
+                            ],
+                            width: width)
+                    ]
+                })
+        }
+        if let outdoor = board.first(where: {
+            $0.entry.role == .outdoor && $0.values?.temperature != nil
+        }),
+            let temperature = outdoor.values?.temperature
+        {
+            let value = WeatherFormat.temperature(
+                temperature, in: model.units.temperature, digits: 1)
+            sections.append(
+                CharacterSection { width, _ in
+                    [
+                        CharacterFit.line(
+                            [[t("Outdoor \(value)")], [t("Out \(value)")]], width: width)
+                    ]
+                })
+        }
+        return sections
     }
 
     // MARK: Favourites

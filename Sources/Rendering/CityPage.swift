@@ -59,6 +59,24 @@ extension PageContext {
         return ("Feels like", values.temperature(apparent))
     }
 
+    /// "measured −3.5°": on the station's own city page, the outdoor sensor's temperature
+    /// beside the forecast's; nil elsewhere, without one, or while it fails.
+    private func measuredRuns() -> [TextRun]? {
+        guard model.cityIsStation,
+            let outdoor = model.sensors.first(where: {
+                $0.entry.role == .outdoor && $0.error == nil && $0.values?.temperature != nil
+            }),
+            let temperature = outdoor.values?.temperature
+        else { return nil }
+        return [
+            TextRun(text: "measured ", color: palette.secondary),
+            TextRun(
+                text: WeatherFormat.temperature(
+                    temperature, in: model.units.temperature, digits: 1),
+                color: palette.cool, style: .bold),
+        ]
+    }
+
     /// What the big block at the top shows.
     struct CurrentBlock {
         var temperature: String
@@ -87,7 +105,14 @@ extension PageContext {
         let (iconArea, textArea) = left.sliceLeft(iconSide)
         drawIcon(now.icon, isDay: now.isDay, in: iconArea.centeredSquare.inset(iconSide * 0.04))
         let textColumn = textArea.sliceLeft(gap).1
-        let (heroArea, conditionArea) = textColumn.sliceTop(textColumn.height * 0.72)
+        var (heroArea, conditionArea) = textColumn.sliceTop(textColumn.height * 0.72)
+        if let measured = measuredRuns() {
+            let measuredArea: Rect
+            (heroArea, measuredArea) = heroArea.sliceTop(textColumn.height * 0.5)
+            canvas.drawRuns(
+                measured, in: measuredArea.sliceTop(measuredArea.height * 0.9).0,
+                size: metrics.font(.body), alignment: .left)
+        }
         canvas.drawText(
             now.temperature, in: heroArea, style: .bold, size: metrics.font(.hero),
             color: now.temperature == "–" ? palette.secondary : palette.primary)
@@ -112,11 +137,16 @@ extension PageContext {
             size: metrics.font(.hero),
             color: now.temperature == "–" ? palette.secondary : palette.primary,
             alignment: .center)
-        let (conditionArea, afterCondition) = afterTop.sliceTop(
+        var (conditionArea, afterCondition) = afterTop.sliceTop(
             metrics.font(.heading) / Canvas.heightFactor * 1.2)
         canvas.drawText(
             now.condition, in: conditionArea, style: .regular, size: metrics.font(.heading),
             color: palette.secondary, alignment: .center)
+        if let measured = measuredRuns() {
+            (conditionArea, afterCondition) = afterCondition.sliceTop(
+                metrics.font(.body) / Canvas.heightFactor * 1.2)
+            canvas.drawRuns(measured, in: conditionArea, size: metrics.font(.body))
+        }
         let (detailArea, afterDetails) = afterCondition.sliceTop(afterCondition.height * 0.36)
         drawDetails(details, in: detailArea.insetBy(dx: gap, dy: gap))
         separator(y: afterDetails.minY + gap / 2, from: content.minX, to: content.maxX)

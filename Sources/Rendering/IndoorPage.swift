@@ -17,6 +17,14 @@ extension PageContext {
         switch model.indoor {
         case .reading(let conditions):
             drawIndoorTiles(conditions, in: content)
+        case .noSensor where !sensorTiles().isEmpty:
+            drawTiles([], sensorTiles(), in: content)
+        case .noSensor where !model.sensors.isEmpty:
+            drawIndoorMessage(
+                title: "Sensors unavailable",
+                text: model.sensors.compactMap(\.error).first
+                    ?? "Waiting for the first reading of the sensors.",
+                color: palette.error, in: content)
         case .noSensor:
             drawIndoorMessage(
                 title: "No indoor sensor",
@@ -31,7 +39,7 @@ extension PageContext {
     }
 
     /// One tile: what it measures, the value, a line under it, and the day's history.
-    private struct Tile {
+    struct IndoorTile {
         var label: String
         var value: String
         var note: [TextRun]
@@ -44,12 +52,12 @@ extension PageContext {
     private func drawIndoorTiles(_ conditions: IndoorConditions, in content: Rect) {
         let reading = conditions.reading
         let temperatureUnit = model.units.temperature
-        var tiles: [Tile] = []
+        var tiles: [IndoorTile] = []
         let dewPoint = conditions.dewPoint.map {
             "dew point " + WeatherFormat.temperature($0, in: temperatureUnit)
         }
         tiles.append(
-            Tile(
+            IndoorTile(
                 label: "Temperature",
                 value: WeatherFormat.temperature(
                     reading.temperature, in: temperatureUnit, digits: 1),
@@ -67,7 +75,7 @@ extension PageContext {
                 minimumSpan: 2))
         if reading.chip.measuresHumidity {
             tiles.append(
-                Tile(
+                IndoorTile(
                     label: "Humidity", value: WeatherFormat.percent(reading.humidity),
                     note: [TextRun(text: comfort(reading.humidity), color: palette.secondary)],
                     color: palette.humidity,
@@ -79,7 +87,7 @@ extension PageContext {
         let pressure = seaLevel ?? reading.pressure
         let pressureUnit = model.units.pressure
         tiles.append(
-            Tile(
+            IndoorTile(
                 label: seaLevel == nil ? "Pressure (station)" : "Pressure",
                 value: WeatherFormat.pressure(pressure, unit: pressureUnit),
                 note: [
@@ -92,27 +100,43 @@ extension PageContext {
                     sample.pressure.map { (sample.time, $0.value(in: pressureUnit)) }
                 }, minimumSpan: Pressure(hectopascals: 4).value(in: pressureUnit),
                 tendency: conditions.tendency))
+        drawTiles(tiles, sensorTiles(), in: content)
+    }
+
+    /// The BME280's tiles, and the [[sensors]]' in a row (a column, upright) of their own
+    /// below when there are both.
+    private func drawTiles(_ tiles: [IndoorTile], _ extra: [IndoorTile], in content: Rect) {
         let gap = metrics.gap * 2
-        let cells =
-            metrics.isPortrait
-            ? content.rows(tiles.count, gap: gap) : content.columns(tiles.count, gap: gap)
-        for (tile, cell) in zip(tiles, cells) {
-            drawTile(tile, in: cell)
+        let groups = [tiles, extra].filter { !$0.isEmpty }
+        let areas = groups.count < 2 ? [content] : twoBands(content, gap: gap)
+        for (group, area) in zip(groups, areas) {
+            let cells =
+                metrics.isPortrait
+                ? area.rows(group.count, gap: gap) : area.columns(group.count, gap: gap)
+            for (tile, cell) in zip(group, cells) {
+                drawTile(tile, in: cell)
+            }
         }
     }
 
-    private func drawTile(_ tile: Tile, in cell: Rect) {
+    private func drawTile(_ tile: IndoorTile, in cell: Rect) {
         canvas.fill(cell, palette.surface, radius: metrics.length(10))
         let inner = cell.inset(metrics.gap)
         let textArea: Rect
         let chartArea: Rect
+        // The label and the note keep a line of body text at every size (a bare "1450" says
+        // nothing across the room); the sparkline gives way first.
+        let line = metrics.font(.body) / Canvas.heightFactor
         if metrics.isPortrait {
             (textArea, chartArea) = inner.sliceLeft(inner.width * 0.55)
         } else {
-            (chartArea, textArea) = inner.sliceBottom(inner.height * 0.36)
+            let text = max(
+                inner.height * 0.64, line * 2.25 + metrics.font(.large) / Canvas.heightFactor)
+            (chartArea, textArea) = inner.sliceBottom(max(0, inner.height - text))
         }
-        let (labelRow, afterLabel) = textArea.sliceTop(textArea.height * 0.22)
-        let (valueRow, noteRow) = afterLabel.sliceTop(afterLabel.height * 0.62)
+        let (labelRow, afterLabel) = textArea.sliceTop(max(textArea.height * 0.22, line))
+        let (valueRow, noteRow) = afterLabel.sliceTop(
+            min(afterLabel.height * 0.62, afterLabel.height - line * 1.25))
         canvas.drawText(
             tile.label, in: labelRow, style: .regular, size: metrics.font(.body),
             color: palette.secondary)

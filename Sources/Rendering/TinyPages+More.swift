@@ -8,6 +8,13 @@ extension PageContext {
         let area = tinyArea
         let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
             .clockText(model.units.clock)
+        let sensorLines = Self.tinySensorLines(model)
+        let lastStep =
+            Self.tinySteps(model, size: PixelSize(width: canvas.width, height: canvas.height)) - 1
+        if !sensorLines.isEmpty, step == lastStep {
+            return drawTinySensors(
+                sensorLines, in: isShortTiny ? area : tinyHeader("Indoor", clock: clock, in: area))
+        }
         let below = isShortTiny && step == 1 ? area : tinyHeader("Indoor", clock: clock, in: area)
         guard case .reading(let conditions) = model.indoor else {
             let message: String
@@ -61,6 +68,35 @@ extension PageContext {
         tinyText(
             dewPoint ?? (reading.chip.measuresHumidity ? "" : "BMP280: no humidity"), in: rows[1],
             size: 9)
+    }
+
+    /// The [[sensors]]' lines: "CO2 1450 ventilate" (its band on a line of its own on a
+    /// 128×64), "Outdoor -12.5°"; "no reading" while a sensor fails.
+    static func tinySensorLines(_ model: PageModel) -> [(text: String, bold: Bool)] {
+        var lines: [(String, Bool)] = []
+        if let (status, co2) = model.sensors.first(.indoor, \.carbonDioxide) {
+            let ppm = Int(co2.partsPerMillion.rounded())
+            lines.append(("CO2 \(ppm)", true))
+            lines.append((status.error == nil ? co2.band.rawValue : "no reading", false))
+        }
+        if let (status, temperature) = model.sensors.first(.outdoor, \.temperature) {
+            let value = WeatherFormat.temperature(
+                temperature, in: model.units.temperature, digits: 1)
+            lines.append(("Outdoor " + (status.error == nil ? value : "no reading"), true))
+        }
+        return lines
+    }
+
+    /// The sensors' step: on a 128×32 the CO2 and its band share a line.
+    private func drawTinySensors(_ lines: [(text: String, bold: Bool)], in area: Rect) {
+        var lines = lines
+        if isShortTiny, lines.first?.text.hasPrefix("CO2") == true {
+            let co2 = lines.removeFirst().text + " " + lines.removeFirst().text
+            lines.insert((co2, true), at: 0)
+        }
+        for (line, row) in zip(lines, area.insetBy(dx: 1, dy: 0).rows(lines.count)) {
+            tinyText(line.text, in: row, size: isShortTiny ? 10 : 12, bold: line.bold)
+        }
     }
 
     /// An arrow (up, level or down) and the word.

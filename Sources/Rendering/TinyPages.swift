@@ -21,7 +21,12 @@ extension PageContext {
     static func tinySteps(_ model: PageModel, size: PixelSize) -> Int {
         let short = size.height < 48
         switch model.page {
-        case .city, .indoor, .empty: return short ? 2 : 1
+        case .city, .empty: return short ? 2 : 1
+        case .indoor:
+            // The [[sensors]] take a step of their own after the BME280's.
+            let sensors = tinySensorLines(model).isEmpty ? 0 : 1
+            guard case .reading = model.indoor else { return max(1, sensors) }
+            return (short ? 2 : 1) + sensors
         case .hourly: return 1
         case .map:
             let perStep = short ? 2 : 4

@@ -34,3 +34,9 @@ public enum DedicatedThread {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }
+
+extension DedicatedThread {
+    /// The calling thread's identity, to compare with `DedicatedThreadExecutor.threadID`:
+    /// which thread ran a piece of work.
+    public static var currentID: UInt { UInt(pthread_self()) }
+}

@@ -13,6 +13,7 @@ public final class DedicatedThreadExecutor: SerialExecutor {
         var stopping = false
         var threadless = false
         var closed = false
+        var thread: UInt?
     }
 
     private let queue = Mutex(Queue())
@@ -37,6 +38,10 @@ public final class DedicatedThreadExecutor: SerialExecutor {
             queue.withLock { $0.threadless = true }
         }
     }
+
+    /// The identity of the executor's thread (`DedicatedThread.currentID` on it), once it
+    /// runs; nil before, or when there is no thread and jobs run on their callers'.
+    public var threadID: UInt? { queue.withLock { $0.thread } }
 
     /// Queues a job for the thread.
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -74,6 +79,7 @@ public final class DedicatedThreadExecutor: SerialExecutor {
     }
 
     private func run() {
+        queue.withLock { $0.thread = DedicatedThread.currentID }
         while true {
             var bytes = [UInt8](repeating: 0, count: 64)
             while Glibc.read(wakeup, &bytes, bytes.count) < 0, errno == EINTR {}

@@ -233,6 +233,11 @@ import Testing
         }
         #expect(kiosk.directory.read("kiosk.log")?.contains("started") == true)
         #expect(!FileSystem.exists(userConfig), "created on the first write, not before")
+        let unwritten = await run(["status"])
+        #expect(
+            unwritten.standardOutput.contains(
+                "\(userConfig) (the per-user config) · not written yet: the built-in defaults are in use"
+            ), "\(unwritten.standardOutput)")
         // Off the shared simulator paths first (state, socket), and onto the fake server.
         for (key, value) in [
             ("state_dir", kiosk.directory.file("state")),

@@ -78,6 +78,44 @@ import Testing
         #expect(unknown.standardError.contains("did you mean display.cycle_seconds?"))
     }
 
+    @Test func sensorsAreShownAndGot() async {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(
+            "config.toml",
+            "[[sensors]]\nkind = \"scd4x\"\nname = \"Living room\"\n\n"
+                + "[[sensors]]\nkind = \"ds18b20\"\nrole = \"outdoor\"\nname = \"Balcony\"\n")
+        let config = ["--config", directory.file("config.toml")]
+        let show = await KioskBinary.run(["config", "show"] + config)
+        #expect(show.exitCode == 0)
+        #expect(
+            show.standardOutput.contains(
+                "[[sensors]]\nkind = \"scd4x\"\nrole = \"indoor\"\nname = \"Living room\"\nbus = 1\naddress = 0x62\n"
+            ))
+        #expect(
+            show.standardOutput.contains(
+                "[[sensors]]\nkind = \"ds18b20\"\nrole = \"outdoor\"\nname = \"Balcony\"\n"))
+        let get = await KioskBinary.run(["config", "get", "sensors", "--json"] + config)
+        #expect(
+            get.standardOutput
+                == "[{\"address\":98,\"bus\":1,\"kind\":\"scd4x\",\"name\":\"Living room\",\"role\":\"indoor\"},"
+                + "{\"kind\":\"ds18b20\",\"name\":\"Balcony\",\"role\":\"outdoor\"}]\n")
+        // Without [[sensors]] the [sensor] table's chip is the one indoor sensor.
+        let legacy = await KioskBinary.run([
+            "config", "get", "sensors", "--config", directory.file("none.toml"),
+        ])
+        #expect(
+            legacy.standardOutput
+                == "{ kind = \"bme280\", role = \"indoor\", name = \"indoor\", bus = 1, address = 118 }\n"
+        )
+        directory.write("bad.toml", "[[sensors]]\nkind = \"scd4x\"\naddress = 0x61\n")
+        let bad = await KioskBinary.run(["config", "check", directory.file("bad.toml")])
+        #expect(bad.exitCode == 2)
+        #expect(
+            bad.standardError.contains(
+                "bad.toml, line 3: sensors[1].address must be 0x62 for an SCD4x, not 0x61"))
+    }
+
     @Test func editInstallsAValidEditAndRefusesAnInvalidOne() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

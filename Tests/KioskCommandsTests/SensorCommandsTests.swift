@@ -161,16 +161,25 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
         }
     }
 
+    /// The lines printed after the first `after` characters, once there are `count` (an
+    /// SCD4x round takes 5 s; the safety net is 60 s).
+    private func printedLines(_ recorder: RecordingConsole, atLeast count: Int, after: Int = 0)
+        async throws -> [Substring]
+    {
+        var lines: [Substring] = []
+        for _ in 0..<6000 where lines.count < count {
+            try await Task.sleep(for: .milliseconds(10))
+            lines = recorder.standardOutput.dropFirst(after).split(separator: "\n")
+        }
+        return lines
+    }
+
     @Test func watchPrintsOneLinePerIntervalUntilCancelled() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let (verbs, recorder) = commands(directory, config: "[station]\nelevation = 34\n")
         let watching = Task { try await verbs.watch(json: true, devicePath: nil, interval: 0.05) }
-        var lines: [Substring] = []
-        for _ in 0..<3000 where lines.count < 3 {  // the safety net: 30 s
-            try await Task.sleep(for: .milliseconds(10))
-            lines = recorder.standardOutput.split(separator: "\n")
-        }
+        let lines = try await printedLines(recorder, atLeast: 3)
         watching.cancel()
         try await watching.value
         #expect(lines.count >= 3)
@@ -180,6 +189,35 @@ func jsonObject(_ text: String) throws -> [String: JSONScalar] {
             #expect(object["sea_level_pressure_pa"]?.double != nil)
         }
         #expect(recorder.errors.isEmpty)
+    }
+
+    @Test func watchReadsEverySensorOfTheSensorsTables() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let (verbs, recorder) = commands(directory, config: SensorConfigs.indoorCO2AndOutdoor)
+        let watching = Task { try await verbs.watch(json: true, devicePath: nil, interval: 0.05) }
+        let lines = try await printedLines(recorder, atLeast: 2)
+        watching.cancel()
+        try await watching.value
+        #expect(lines.count >= 2)
+        for line in lines {
+            // One array per round: every sensor, as `sensor --json` prints them.
+            let round = try JSONDecoder().decode(
+                [[String: JSONScalar]].self, from: Data(line.utf8))
+            #expect(round.map { $0["name"]?.string } == ["Living room", "Balcony"])
+            #expect(round[0]["co2_ppm"]?.double != nil)
+            #expect(round[1]["temperature_c"]?.double != nil)
+        }
+        #expect(recorder.errors.isEmpty)
+
+        let before = recorder.standardOutput.count
+        let text = Task { try await verbs.watch(json: false, devicePath: nil, interval: 0.05) }
+        let printed = try await printedLines(recorder, atLeast: 5, after: before)
+        text.cancel()
+        try await text.value
+        #expect(printed.first?.hasPrefix("Reading 2 sensors every 0 s") == true, "\(printed)")
+        #expect(printed.contains { $0.contains("  Living room (SCD4x, indoor): ") })
+        #expect(printed.contains { $0.contains("  Balcony (DS18B20, outdoor): ") })
     }
 
     @Test func heatCompensationUsesTheCPUTemperature() async throws {

@@ -30,6 +30,23 @@ import Testing
         #expect(display.isClosed)
     }
 
+    /// The page is drawn on the worker's own thread, whatever the display: a `show` that
+    /// hopped to the cooperative pool for its Cairo drawing and its device writes would
+    /// block one of its two to four threads for the length of a frame (an e-paper refresh:
+    /// seconds).
+    @Test func pagesAreDrawnOnTheWorkersThread() async throws {
+        let display = RecordingDisplay(size: PixelSize(width: 80, height: 48))
+        let worker = DisplayWorker(
+            open: { try PixelPageDisplay(display) }, time: ManualTimeSource())
+        worker.submit(.show(DemoData.model(page: .city)))
+        let first = try #require(await worker.frame(after: 0, timeout: 60))
+        worker.submit(.show(DemoData.model(page: .hourly)))
+        _ = try #require(await worker.frame(after: first.frame, timeout: 60))
+        let thread = try #require(worker.threadID)
+        #expect(display.frameThreads == [thread])
+        await worker.close()
+    }
+
     @Test(arguments: [DisplayRotation.clockwise, .anticlockwise])
     func aTurnedPanelGetsAPortraitPageTurnedOntoIt(rotation: DisplayRotation) async throws {
         let time = ManualTimeSource()

@@ -83,6 +83,33 @@ import Threads
         pipe.close()
     }
 
+    /// Kiosks started at the same moment on one socket path: exactly one listens, the
+    /// others are refused. Before, each found no listener, removed the other's socket file
+    /// and bound its own, so two kiosks ran and one could no longer be reached.
+    @Test func ofKiosksStartedAtOnceOnOneSocketExactlyOneListens() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        for round in 0..<20 {
+            let path = directory.file("control-\(round).sock")
+            let listeners = await withTaskGroup(of: Int32.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            let status = DedicatedThread.start {
+                                continuation.resume(
+                                    returning: (try? UnixSocket.listen(at: path)) ?? -1)
+                            }
+                            if status != 0 { continuation.resume(returning: -1) }
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }.filter { $0 >= 0 }
+            }
+            defer { listeners.forEach(UnixSocket.close) }
+            try #require(listeners.count == 1, "round \(round): \(listeners.count) listen")
+        }
+    }
+
     @Test func aDedicatedThreadRunsTheBodyOffTheCallersThread() async {
         let caller = pthread_self()
         let ranElsewhere = await withCheckedContinuation { continuation in

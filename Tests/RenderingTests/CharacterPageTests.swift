@@ -59,6 +59,20 @@ func demoScreens(_ page: PageKind, _ size: CharacterGridSize, cityIndex: Int = 0
             ])
     }
 
+    @Test func theIndoorPageWithCO2AndOutdoorSensors() {
+        var model = DemoData.model(page: .indoor)
+        model.sensors = demoSensors(outdoor: -3.5)
+        let screens = CharacterPageLayout(size: .size20x4).frames(for: model).map(characterLines)
+        // 20 columns: "CO2 1450 ppm ventilate" does not fit, the shorter form does; the
+        // sensors take a second screen after the BME280's.
+        #expect(screens.count == 2)
+        #expect(
+            screens.last == [
+                "Indoor         15:05", "CO2 1450 ventilate  ", "Outdoor -3.5°       ",
+                "                    ",
+            ])
+    }
+
     @Test func theFavouritesAreAListWithTransliteratedNames() {
         let screens = demoScreens(.map, .size20x4)
         #expect(screens.count == 2)

@@ -68,6 +68,15 @@ import Testing
             bmp.indoor = .reading(conditions)
         }
         result.append(("indoor bmp280", bmp))
+        var sensors = DemoData.model(page: .indoor)
+        sensors.sensors = demoSensors(outdoor: -12.5, outdoorError: "Sensor \"Balcony\" fails.")
+        result.append(("indoor with CO2 and outdoor", sensors))
+        sensors.indoor = .noSensor
+        result.append(("indoor with CO2 and outdoor, no BME280", sensors))
+        var station = DemoData.model(page: .city)
+        station.sensors = demoSensors(outdoor: -12.5)
+        station.cityIsStation = true
+        result.append(("city of the station, measured", station))
         var none = DemoData.model(page: .indoor)
         none.indoor = .noSensor
         result.append(("indoor no sensor", none))

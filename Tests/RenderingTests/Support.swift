@@ -104,3 +104,19 @@ func crowdedMapModel() -> PageModel {
     model.city = model.favourites[0]
     return model
 }
+
+/// An SCD41 indoors at 1450 ppm and a DS18B20 outdoors at `outdoor` °C, read at the demo's
+/// time; the outdoor one failing since an hour with `outdoorError`.
+func demoSensors(outdoor: Double, outdoorError: String? = nil) -> [SensorStatus] {
+    [
+        SensorStatus(
+            entry: SensorEntry(model: .scd4x, name: "Living room"),
+            values: SensorValues(carbonDioxide: CarbonDioxide(partsPerMillion: 1450)),
+            readAt: DemoData.now),
+        SensorStatus(
+            entry: SensorEntry(model: .ds18b20, role: .outdoor, name: "Balcony"),
+            values: SensorValues(temperature: Temperature(celsius: outdoor)),
+            readAt: DemoData.now.addingTimeInterval(outdoorError == nil ? 0 : -3600),
+            error: outdoorError),
+    ]
+}

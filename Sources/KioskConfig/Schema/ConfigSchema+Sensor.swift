@@ -80,7 +80,7 @@ extension ConfigSchema {
     }
 
     /// "0x03": a number as an I2C address is written.
-    static func hex(_ number: Int) -> String {
+    public static func hex(_ number: Int) -> String {
         let digits = String(number, radix: 16)
         return "0x" + String(repeating: "0", count: max(0, 2 - digits.count)) + digits
     }

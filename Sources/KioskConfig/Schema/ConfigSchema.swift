@@ -149,7 +149,8 @@ public enum ConfigSchema {
         "units": "The units of every page, `forecast`, `status` and Home Assistant.",
         "forecast": "Open-Meteo: how often, which servers, which key and language.",
         "display": "What draws the pages, what it shows and when it sleeps.",
-        "sensor": "The indoor sensor on I2C.",
+        "sensor": "The indoor sensor on I2C, and how every sensor is read.",
+        "sensors": "Several sensors at once, one `[[sensors]]` table each, indoor or outdoor.",
         "buttons": "The buttons: where they are wired, how presses are told apart, what they do.",
         "control": "The control socket the command line talks to the running kiosk on.",
         "mqtt": "Home Assistant over MQTT; without a url the kiosk talks to no broker.",
@@ -192,6 +193,10 @@ public enum ConfigSchema {
                 let (cities, cityProblems) = resolveCities(value)
                 configuration.cities = cities
                 problems += cityProblems
+            } else if name == "sensors" {
+                let (sensors, sensorProblems) = resolveSensors(value)
+                configuration.sensors = sensors
+                problems += sensorProblems
             } else if let key = key(name) {
                 if let message = key.apply(value, to: &configuration) {
                     problems.append(ConfigProblem(path: path, message: message))
@@ -237,10 +242,10 @@ public enum ConfigSchema {
     }
 
     private static var rootNames: [String] {
-        keys.filter { !$0.path.contains(".") }.map(\.path) + tableNames + ["cities"]
+        keys.filter { !$0.path.contains(".") }.map(\.path) + tableNames + ["cities", "sensors"]
     }
 
-    private static func unknownKey(_ path: ConfigPath, among candidates: [String])
+    static func unknownKey(_ path: ConfigPath, among candidates: [String])
         -> ConfigProblem
     {
         guard case .key(let name)? = path.components.last else {

@@ -79,6 +79,9 @@ public enum KioskEvent: Sendable {
     case sensorSucceeded(SensorReading)
     /// The sensor failed.
     case sensorFailed(message: String)
+    /// The `[[sensors]]` were read; `completesPoll` when they are all the kiosk reads (no
+    /// `[sensor]` reading follows).
+    case sensorsRead([SensorSample], completesPoll: Bool)
     /// New settings to apply at once (what an accepted configuration gives).
     case configChanged(KioskSettings)
     /// The config file was read: `configuration` as the running kiosk can use it, the keys

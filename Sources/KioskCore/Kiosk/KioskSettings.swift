@@ -62,7 +62,7 @@ public struct KioskSettings: Sendable, Hashable {
         refreshMinutes = configuration.forecast.refreshMinutes
         warnings = configuration.warnings
         contact = configuration.contact
-        sensorEnabled = configuration.sensor.kind != .none
+        sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         station = configuration.station.coordinate
         stationElevation = configuration.station.elevation

@@ -21,6 +21,8 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var reading: SensorReading?
     /// Why the sensor gives no readings, while it does not.
     public var sensorError: String?
+    /// The `[[sensors]]`, each with its last values and failure.
+    public var sensors: [SensorStatus] = []
     /// When the newest forecast was fetched.
     public var forecastFetchedAt: Date?
     /// Whether the forecast counts as old.
@@ -99,6 +101,9 @@ extension KioskSnapshot {
         }
         if forecastError != nil { parts.append("forecast failing") }
         if sensorError != nil { parts.append("sensor failing") }
+        for status in sensors where status.error != nil {
+            parts.append("sensor \(status.entry.name) failing")
+        }
         if !configProblems.isEmpty { parts.append("config refused") }
         if let displayError { parts.append("display: \(displayError)") }
         return parts.joined(separator: " · ")

@@ -72,6 +72,8 @@ public struct KioskState: Sendable {
     public internal(set) var forecastFailureSummary: String?
     /// The official warnings: the board, and the next ask of the services.
     public internal(set) var warnings: WarningWatch
+    /// The `[[sensors]]`: each one's last values and failure.
+    public internal(set) var sensorBoard = SensorBoard()
     /// The sensor's polling: waiting for the next reading, or reading.
     public internal(set) var sensor: SensorPolling
     /// When the next sensor reading is due.
@@ -217,6 +219,11 @@ public struct KioskState: Sendable {
             let changed = sensorError != message
             sensorError = message
             if changed { effects.append(.render) }
+        case .sensorsRead(let samples, let completesPoll):
+            if sensorBoard.record(samples, at: now.wall) { effects.append(.render) }
+            if completesPoll {
+                sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
+            }
         case .configChanged(let newSettings):
             apply(newSettings, at: now, into: &effects)
         case .configLoaded(let configuration, let pending, let source):

@@ -66,6 +66,11 @@ extension KioskEngine {
             await process(.sensorFailed(message: "There is no sensor."))
             return
         }
+        if let samples = await sensor.readSet() {
+            let alone = await !sensor.hasIndoorSensor
+            await process(.sensorsRead(samples, completesPoll: alone))
+            if alone || Task.isCancelled { return }
+        }
         let now = parts.time.now()
         let result = await sensor.read(at: now.wall)
         if Task.isCancelled { return }

@@ -31,8 +31,14 @@ extension KioskState {
             favourites: favourites, indoor: indoor, notices: notices.map(\.pageNotice),
             host: kind == .empty ? host() : HostInfo(name: "", addresses: []))
         model.hasStation = configuration.station.coordinate != nil
+        model.sensors = sensorBoard.sensors
+        model.cityIsStation =
+            slide.cityIndex != nil
+            && slide.cityIndex
+                == City.stationIndex(
+                    in: configuration.cities, station: configuration.station.coordinate)
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
-        model.forecastProblem = forecastError == nil ? nil : forecastFailureSummary
+        model.forecastProblem = forecastError
         if settings.watchesWarnings, let city = model.city {
             model.warning = PageWarning(
                 warnings(for: city.city.name, at: now.wall), at: now.wall,
@@ -51,7 +57,8 @@ extension KioskState {
     }
 
     private func indoorState(configuration: KioskConfiguration) -> IndoorState {
-        guard configuration.sensor.kind != .none else { return .noSensor }
+        // Without an indoor BME280 the [[sensors]]' tiles fill the page.
+        guard IndoorSensor.bosch(of: configuration) != nil else { return .noSensor }
         guard let reading = indoor.latest else {
             return .failed(sensorError ?? "Waiting for the first reading of the sensor.")
         }

@@ -24,6 +24,7 @@ extension KioskState {
         snapshot.forecastFailures = forecastFailures
         snapshot.stationElevation = stationElevation
         snapshot.tendency = indoor.tendency
+        snapshot.sensors = sensorBoard.sensors
         snapshot.panelFullRefresh = panelPlan?.fullRefresh ?? true
         snapshot.panelRefreshes = panelStatus(at: now)
         snapshot.restartPending = settings.restartPending

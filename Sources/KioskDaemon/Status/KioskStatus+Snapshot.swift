@@ -60,5 +60,6 @@ extension KioskStatus {
                 clock: configuration.units.clock)
                 + ": " + $0.message
         }
+        if !snapshot.sensors.isEmpty { sensors = snapshot.sensors.map(SensorEntryStatus.init) }
     }
 }

@@ -1,5 +1,5 @@
 public import FoundationEssentials
-import KioskCore
+public import KioskCore
 import LinuxPlatform
 import Logging
 import Threads
@@ -26,23 +26,48 @@ public actor FileWorker {
     public func stop() { executor.shutdown() }
 }
 
-/// The indoor sensor as the daemon owns it: one reader at a time.
+/// The sensors as the daemon owns them: one reader at a time. The `[sensor]` table's
+/// BME280 (or the `[[sensors]]`' first indoor Bosch chip) gives the indoor reading; the
+/// `[[sensors]]` are read as a set besides.
 public actor SensorWorker {
-    private var sensor: IndoorSensor
+    private var sensor: IndoorSensor?
+    private var set: SensorSet?
 
     /// Wraps a configured sensor.
     public init(sensor: IndoorSensor) { self.sensor = sensor }
+
+    /// Wraps the indoor sensor, if any, and the `[[sensors]]`, if any.
+    public init(sensor: IndoorSensor?, set: SensorSet?) {
+        self.sensor = sensor
+        self.set = set
+    }
+
+    /// Whether there is an indoor reading to take besides the set.
+    public var hasIndoorSensor: Bool { sensor != nil }
 
     /// One reading, or the sentence saying why there is none. Warnings (CPU heat
     /// compensation skipped) come with a reading.
     public func read(at time: Date) async -> Result<IndoorSensor.Result, SensorFailure> {
         // The engine asks for one reading at a time, so the copy cannot race another read.
-        var working = sensor
+        guard var working = sensor else {
+            return .failure(SensorFailure(message: "There is no indoor BME280."))
+        }
         defer { sensor = working }
         do {
             return .success(try await working.read(at: time))
         } catch {
             return .failure(SensorFailure(message: "\(error)"))
+        }
+    }
+
+    /// One reading of every `[[sensors]]` entry; nil without any.
+    public func readSet() async -> [SensorSample]? {
+        guard var working = set else { return nil }
+        defer { set = working }
+        return await working.readAll().map { outcome in
+            SensorSample(
+                entry: outcome.entry,
+                result: outcome.result.mapError { SensorProblem($0.description) })
         }
     }
 }

@@ -59,6 +59,9 @@ public actor DisplayWorker {
         executor.asUnownedSerialExecutor()
     }
 
+    /// The thread the worker draws on, once it runs (`DedicatedThread.currentID` there).
+    public nonisolated var threadID: UInt? { executor.threadID }
+
     private let open: @Sendable () async throws -> any PageDisplay
     private let mirrorPath: String?
     private let time: any TimeSource

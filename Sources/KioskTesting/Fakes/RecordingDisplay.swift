@@ -1,5 +1,6 @@
 public import KioskCore
 import Synchronization
+import Threads
 
 /// An in-memory `Display` for tests: records frames and power changes (the newest
 /// `keeping` of them, and counts them all), and fails on demand with the sentence it is
@@ -26,9 +27,9 @@ public final class RecordingDisplay: Display {
     private let state = Mutex<
         (
             events: [Event], frames: Int, powers: Int, failure: String?, frameFailure: String?,
-            closed: Bool
+            closed: Bool, frameThreads: Set<UInt>
         )
-    >(([], 0, 0, nil, nil, false))
+    >(([], 0, 0, nil, nil, false, []))
 
     /// A display of `size` that keeps the newest `keeping` events.
     public init(size: PixelSize, keeping: Int = .max) {
@@ -47,6 +48,9 @@ public final class RecordingDisplay: Display {
 
     /// Everything recorded so far.
     public var events: [Event] { state.withLock { $0.events } }
+
+    /// The threads frames were shown on (`DedicatedThread.currentID`), failed or not.
+    public var frameThreads: Set<UInt> { state.withLock { $0.frameThreads } }
 
     /// How many frames were shown, kept or not.
     public var frameCount: Int { state.withLock { $0.frames } }
@@ -70,6 +74,8 @@ public final class RecordingDisplay: Display {
 
     /// Records the frame, or throws the failure set with `failNext(with:)`.
     public func show(_ image: PixelImage) throws {
+        let thread = DedicatedThread.currentID
+        state.withLock { _ = $0.frameThreads.insert(thread) }
         try record(.frame(image))
     }
 

@@ -24,7 +24,9 @@ public enum UnixSocket {
     }
 
     /// Creates the socket file at `path` (mode 0660), listening and non-blocking. A stale
-    /// socket file left by a crash is replaced; one a live process answers on is not.
+    /// socket file left by a crash is replaced; one a live process answers on is not, nor
+    /// one another caller is making at the same moment (they take turns on the directory's
+    /// `flock`).
     /// - Throws: `DeviceError` naming the path when the socket cannot be made, the path is
     ///   too long, or another process listens on it.
     public static func listen(at path: String) throws(DeviceError) -> Int32 {
@@ -40,6 +42,17 @@ public enum UnixSocket {
                     "The control socket path \(path) is too long; choose a shorter [control] socket."
             )
         }
+        // Kiosks starting at once take turns on the socket's directory, so that one finds
+        // the other listening instead of removing its socket file.
+        let directory = open(FileSystem.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0, retryingInterrupts({ flock(directory, LOCK_EX) }) == 0 else {
+            let failure = errno
+            if directory >= 0 { Glibc.close(directory) }
+            Glibc.close(descriptor)
+            throw DeviceError(
+                "lock the directory of", device: path, errorNumber: failure)
+        }
+        defer { Glibc.close(directory) }
         // A socket file left by a crash would make bind fail; remove it, but only when
         // nothing answers on it: a live daemon's socket is never taken over.
         if let owner = listeningProcess(at: path) {
