@@ -341,6 +341,7 @@ extension KioskStatus.Showing {
         let cities = snapshot.configuration.cities
         self.init(page: "empty", city: nil, cityNumber: nil, pausedSeconds: nil)
         if case .page(let page) = snapshot.slide.kind { self.page = page.rawValue }
+        if snapshot.slide.kind == .warning { page = "warning" }
         if let index = snapshot.slide.cityIndex, cities.indices.contains(index) {
             city = PlaceNames.displayNames(of: cities)[index]
             cityNumber = index + 1

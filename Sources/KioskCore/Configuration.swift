@@ -97,9 +97,30 @@ public struct WarningSettings: Sendable, Hashable {
     public var metAlertsURL = "https://api.met.no/weatherapi/metalerts/2.0"
     /// Bright Sky, which serves the Deutscher Wetterdienst's warnings (Germany).
     public var dwdURL = "https://api.brightsky.dev"
+    /// Which official warnings light a display the night window blanked.
+    public var wakeScreen = WarningWakeScreen.extreme
 
-    /// The defaults: on, every 5 minutes, the public services.
+    /// The defaults: on, every 5 minutes, the public services, an extreme warning wakes.
     public init() {}
+}
+
+/// Which official warnings light a display the night window blanked (`warnings.wake_screen`).
+public enum WarningWakeScreen: String, Sendable, Hashable, CaseIterable {
+    /// None: the night stays dark.
+    case none
+    /// A severe or an extreme warning.
+    case severe
+    /// Only an extreme warning.
+    case extreme
+
+    /// Whether a warning of `severity` lights the display.
+    public func wakes(for severity: WarningSeverity) -> Bool {
+        switch self {
+        case .none: false
+        case .severe: severity >= .severe
+        case .extreme: severity >= .extreme
+        }
+    }
 }
 
 /// The `[control]` table.

@@ -40,10 +40,7 @@ public struct PageWarning: Sendable, Hashable {
     ) {
         guard let worst = warnings.first else { return nil }
         func local(_ date: Date) -> String {
-            let time = LocalDateTime(date, utcOffsetSeconds: utcOffsetSeconds)
-            let today = LocalDateTime(now, utcOffsetSeconds: utcOffsetSeconds).date
-            let day = time.date == today ? "" : time.date.weekdayAbbreviation + " "
-            return day + time.clockText(clock)
+            Self.localTime(date, at: now, utcOffsetSeconds: utcOffsetSeconds, clock: clock)
         }
         let when =
             worst.onset > now
@@ -52,6 +49,17 @@ public struct PageWarning: Sendable, Hashable {
             event: worst.event, level: worst.level, severity: worst.severity, when: when,
             official: worst.official, sourceName: worst.source.displayName,
             more: warnings.count - 1)
+    }
+
+    /// `date` as a warning's times are written: "06:00" today, "Tue 06:00" on another day,
+    /// at `utcOffsetSeconds` (the place's).
+    static func localTime(_ date: Date, at now: Date, utcOffsetSeconds: Int, clock: ClockStyle)
+        -> String
+    {
+        let time = LocalDateTime(date, utcOffsetSeconds: utcOffsetSeconds)
+        let today = LocalDateTime(now, utcOffsetSeconds: utcOffsetSeconds).date
+        let day = time.date == today ? "" : time.date.weekdayAbbreviation + " "
+        return day + time.clockText(clock)
     }
 
     /// "Winter Storm Warning until 06:00", with "(the kiosk's reading)" for its own and

@@ -21,7 +21,7 @@ extension PageContext {
     static func tinySteps(_ model: PageModel, size: PixelSize) -> Int {
         let short = size.height < 48
         switch model.page {
-        case .city, .empty: return short ? 2 : 1
+        case .city, .empty, .warning: return short ? 2 : 1
         case .indoor:
             // The [[sensors]] take a step of their own after the BME280's.
             let sensors = tinySensorLines(model).isEmpty ? 0 : 1
@@ -45,6 +45,7 @@ extension PageContext {
         case .indoor: drawTinyIndoor(step: step)
         case .map: drawTinyFavourites(step: step)
         case .empty: drawTinyEmpty(step: step)
+        case .warning: drawTinyWarning(step: step)
         }
     }
 

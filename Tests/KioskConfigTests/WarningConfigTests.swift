@@ -26,6 +26,24 @@ import Testing
         #expect(
             configuration.warnings.metAlertsURL == "https://api.met.no/weatherapi/metalerts/2.0")
         #expect(configuration.warnings.dwdURL == "https://api.brightsky.dev")
+        #expect(configuration.warnings.wakeScreen == .extreme)
+    }
+
+    @Test func wakeScreenTakesItsThreeValuesAndNothingElse() throws {
+        for (text, value) in [
+            ("none", WarningWakeScreen.none), ("severe", .severe), ("extreme", .extreme),
+        ] {
+            let configuration = try resolve("[warnings]\nwake_screen = \"\(text)\"")
+            #expect(configuration.warnings.wakeScreen == value)
+        }
+        let found = problems("[warnings]\nwake_screen = \"always\"")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("warnings.wake_screen ") == true)
+        #expect(found.first?.contains("extreme") == true, "it names the values")
+        #expect(WarningWakeScreen.severe.wakes(for: .extreme))
+        #expect(WarningWakeScreen.severe.wakes(for: .severe))
+        #expect(!WarningWakeScreen.extreme.wakes(for: .severe))
+        #expect(!WarningWakeScreen.none.wakes(for: .extreme))
     }
 
     @Test func everyKeyIsRead() throws {

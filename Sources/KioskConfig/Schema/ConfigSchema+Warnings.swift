@@ -21,5 +21,10 @@ extension ConfigSchema {
             "warnings.dwd_url", \.warnings.dwdURL,
             summary: "Bright Sky, for the Deutscher Wetterdienst's warnings (Germany)",
             check: httpURL),
+        choice(
+            "warnings.wake_screen", \.warnings.wakeScreen,
+            summary:
+                "which official warnings light a display the night window blanked: none, severe (and extreme) or extreme"
+        ),
     ]
 }

@@ -8,11 +8,51 @@ extension KioskState {
         warnings.board.warnings(for: place, at: now)
     }
 
+    /// The favourites (0-based) with a severe or extreme warning: each has a page of its own
+    /// in the cycle.
+    public var warningPageCities: Set<Int> {
+        guard settings.watchesWarnings else { return [] }
+        return Set(
+            settings.cities.indices.filter {
+                warnings.placesWithPages.contains(settings.cities[$0].name)
+            })
+    }
+
     /// Asks when an ask is due, and drops what ended: a frame when a warning began or ended.
     mutating func watchWarnings(at now: KioskTime, into effects: inout [KioskEffect]) {
+        defer { leaveEndedWarningPage(into: &effects) }
         guard settings.watchesWarnings else { return }
         if warnings.startIfDue(at: now.monotonic) { effects.append(.fetchWarnings) }
         if warnings.expire(at: now) { effects.append(.render) }
+        wakeForNewWarning(at: now, into: &effects)
+    }
+
+    /// An official warning that `warnings.wake_screen` names, new and in effect, lights a
+    /// display the night window blanked, on the warning's page.
+    private mutating func wakeForNewWarning(at now: KioskTime, into effects: inout [KioskEffect]) {
+        guard let warning = warnings.newlyWaking(settings.warnings.wakeScreen, at: now.wall),
+            let city = settings.cities.firstIndex(where: { $0.name == warning.place })
+        else { return }
+        let end = warning.end.map {
+            now.monotonic.advanced(bySeconds: max(0, $0.timeIntervalSince(now.wall)))
+        }
+        guard powerSchedule.wake(forWarningUntil: end, night: settings.night, at: now) else {
+            return
+        }
+        cityIndex = city
+        slide = Slide(.warning, cityIndex: city)
+        updatePower(at: now, into: &effects)
+    }
+
+    /// The page of a warning that ended, or of a place no longer warned, gives way to the
+    /// place's own page.
+    private mutating func leaveEndedWarningPage(into effects: inout [KioskEffect]) {
+        guard slide.kind == .warning, !slides.contains(slide) else { return }
+        let page = settings.pages.first(where: \.isPerCity)
+        slide =
+            page.flatMap { page in slide.cityIndex.map { Slide(.page(page), cityIndex: $0) } }
+            ?? slides.first ?? Slide(.empty)
+        effects.append(.render)
     }
 
     mutating func warningsFetched(

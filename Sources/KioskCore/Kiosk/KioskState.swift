@@ -15,7 +15,7 @@ public struct KioskState: Sendable {
     /// The favourite last shown on a per-city page (0-based).
     public internal(set) var cityIndex = 0
     /// The display's power: the night window's, a press's wake-up or a remote setting.
-    public private(set) var powerSchedule = PowerSchedule()
+    public internal(set) var powerSchedule = PowerSchedule()
     /// The display's power.
     public var power: DisplayPower { powerSchedule.power }
     /// Favourites a person chose to look at, newest first.
@@ -134,7 +134,9 @@ public struct KioskState: Sendable {
 
     /// The sequence the kiosk cycles through now.
     public var slides: [Slide] {
-        slideSequence(pages: settings.pages, cityCount: settings.cities.count)
+        slideSequence(
+            pages: settings.pages, cityCount: settings.cities.count,
+            warningCities: warningPageCities)
     }
 
     /// The favourite on screen (or last on screen), if there are any.

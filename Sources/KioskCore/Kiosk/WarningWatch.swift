@@ -19,6 +19,11 @@ public struct WarningWatch: Sendable, Hashable {
     public private(set) var board = WarningBoard()
     /// When the warnings shown next change by the clock alone (an onset or an end).
     public private(set) var nextChange: MonotonicInstant?
+    /// The places with a severe or extreme warning shown: each gets a page of its own.
+    public private(set) var placesWithPages: Set<String> = []
+    /// The official warnings in effect that had their chance to light the display (their
+    /// identifiers and those they update): each lights it once.
+    private var announced: Set<String> = []
 
     /// A watch whose first ask is due at `due`.
     public init(due: MonotonicInstant) {
@@ -61,6 +66,7 @@ public struct WarningWatch: Sendable, Hashable {
     ) {
         board.receive(warnings, for: WarningFeed(source: .derived, place: place), at: now.wall)
         nextChange = board.nextChange(after: now.wall).map { instant(of: $0, at: now) }
+        notePages(at: now.wall)
     }
 
     /// An ask is due at `now`: the places, the services or the interval changed.
@@ -71,6 +77,7 @@ public struct WarningWatch: Sendable, Hashable {
     /// Forgets the feeds of places no longer shown.
     public mutating func keepOnly(places: Set<String>) {
         board.keepOnly(places: places)
+        placesWithPages.formIntersection(places)
     }
 
     /// Drops what ended by `now` and sets the next change.
@@ -79,7 +86,27 @@ public struct WarningWatch: Sendable, Hashable {
         let due = nextChange.map { now.monotonic >= $0 } ?? false
         board.removeEnded(at: now.wall)
         nextChange = board.nextChange(after: now.wall).map { instant(of: $0, at: now) }
+        notePages(at: now.wall)
         return due
+    }
+
+    /// The worst official warning in effect at `now` that `wakeScreen` lets light the
+    /// display and that has not had its chance yet; each comes once (an update of one that
+    /// had its chance does not come again), whether or not the display was dark.
+    public mutating func newlyWaking(_ wakeScreen: WarningWakeScreen, at now: Date)
+        -> WeatherWarning?
+    {
+        let waking = board.allWarnings(at: now).filter {
+            $0.official && $0.isInEffect(at: now) && wakeScreen.wakes(for: $0.severity)
+        }
+        let new = waking.first { announced.isDisjoint(with: [$0.id] + $0.references) }
+        announced = Set(waking.flatMap { [$0.id] + $0.references })
+        return new
+    }
+
+    private mutating func notePages(at now: Date) {
+        placesWithPages = Set(
+            board.allWarnings(at: now).filter { $0.severity >= .severe }.map(\.place))
     }
 
     /// Every place's warnings shown at `now`, worst first.
