@@ -49,6 +49,16 @@ public struct WarningsError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The message.
     public var description: String { message }
 
+    /// Whether the service could not be reached at all (no answer in time, no connection,
+    /// no such host, no TLS): asking it about another place now would fail the same way.
+    public var isUnreachable: Bool {
+        guard case .transport(let failure) = kind else { return false }
+        switch failure.kind {
+        case .timedOut, .connectionFailed, .hostNotFound, .tls: return true
+        case .tooLarge, .incomplete, .cancelled, .other: return false
+        }
+    }
+
     /// The `[warnings]` key that holds the service's base URL.
     public static func configKey(for source: WarningSource) -> String {
         switch source {

@@ -29,6 +29,11 @@ struct DaemonFixture {
             try age(cacheOf: kiosk, by: cacheAge)
         }
         kiosk.server.setFault(fault)
+        return running(kiosk)
+    }
+
+    /// Starts the daemon on the config `kiosk` has written.
+    static func running(_ kiosk: KioskFixture) -> DaemonFixture {
         let process = KioskBinary.spawn([
             "run", "--config", kiosk.configPath, "--log", kiosk.directory.file("kiosk.log"),
         ])

@@ -9,18 +9,10 @@ import Testing
     @Test func theKioskShowsEachServicesWarningsAndTheVerbAsksIt() async throws {
         let services = FakeWarningServices(now: Date())
         let stand = try await LoopbackHTTPServer.start { services.respond(to: $0) }
-        let kiosk = try await KioskFixture.start(extra: "")
-        let text = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
-        kiosk.directory.write(
-            "config.toml",
-            "contact = \"kiosk@example.org\"\n" + text + DaemonFixture.daemonSettings(kiosk)
-                + FakeWarningServices.configTable(baseURL: stand.baseURL)
+        let kiosk = try await Self.kiosk(
+            warnings: FakeWarningServices.configTable(baseURL: stand.baseURL)
                 + WarningsVerbTests.fourCities)
-        let daemon = DaemonFixture(
-            kiosk: kiosk,
-            process: KioskBinary.spawn([
-                "run", "--config", kiosk.configPath, "--log", kiosk.directory.file("kiosk.log"),
-            ]))
+        let daemon = DaemonFixture.running(kiosk)
         defer {
             Task {
                 await daemon.stop()
@@ -49,5 +41,17 @@ import Testing
         #expect(verb.standardOutput.contains("(DWD): Official WARNING of FROST"))
         // One ask of each service: the verb asked the kiosk, not the services.
         #expect(stand.requests.count == 3, "\(stand.requests.map(\.path))")
+    }
+
+    /// A kiosk whose config has the contact, the daemon's settings and `warnings` (the
+    /// `[warnings]` table and the favourites).
+    static func kiosk(warnings: String) async throws -> KioskFixture {
+        let kiosk = try await KioskFixture.start(extra: "")
+        let text = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
+        kiosk.directory.write(
+            "config.toml",
+            "contact = \"kiosk@example.org\"\n" + text + DaemonFixture.daemonSettings(kiosk)
+                + warnings)
+        return kiosk
     }
 }

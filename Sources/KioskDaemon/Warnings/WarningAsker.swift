@@ -31,6 +31,7 @@ public actor WarningAsker {
         var updates: [WarningFeedUpdate] = []
         var nextAsk = now.addingTimeInterval(interval)
         var asked: [String: ConditionalRequest] = [:]
+        var unreachable: [WarningSource: WarningsError] = [:]
         for planned in plan {
             let url = planned.request.url(client.endpoints)
             let last = conditional[url] ?? ConditionalRequest()
@@ -39,10 +40,25 @@ public actor WarningAsker {
                 nextAsk = min(nextAsk, fresh)
                 continue
             }
+            if let failure = unreachable[planned.request.source] {
+                // A service that did not answer one point this time is not asked about the
+                // next ones until the next ask: each would wait out the whole timeout, and
+                // hold up the forecast on the same transport meanwhile.
+                asked[url] = last
+                updates += planned.places.map {
+                    WarningFeedUpdate(
+                        feed: WarningFeed(source: failure.source, place: $0.name),
+                        outcome: .failed(failure.message))
+                }
+                continue
+            }
             let fetch = await client.fetch(planned, conditional: last, at: now)
             asked[url] = fetch.conditional
             nextAsk = min(nextAsk, fetch.conditional.nextRequest(after: now, interval: interval))
             updates += Self.updates(fetch, for: planned)
+            if case .failed(let error) = fetch.outcome, error.isUnreachable {
+                unreachable[planned.request.source] = error
+            }
         }
         conditional = asked
         return (updates, max(nextAsk, now.addingTimeInterval(60)))
