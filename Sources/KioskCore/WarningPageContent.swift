@@ -21,6 +21,8 @@ public struct WarningPageContent: Sendable, Hashable {
     public var sourceName: String
     /// How many more severe or extreme warnings the place has.
     public var more: Int
+    /// Whether it is the kiosk's reading of its own barometer rather than of the forecast.
+    public var fromBarometer = false
 
     /// Creates the content of a warning page.
     public init(
@@ -71,14 +73,15 @@ public struct WarningPageContent: Sendable, Hashable {
             level: worst.level, severity: worst.severity, period: period, advice: advice,
             official: worst.official, sourceName: worst.source.displayName,
             more: bad.count - 1)
+        fromBarometer = worst.id == DerivedWarnings.barometerID
     }
 
     /// Who says so: "Official warning from NWS", or that it is the kiosk's own reading of
-    /// the forecast and not an official warning.
+    /// the forecast (or of its barometer) and not an official warning.
     public var sourceLine: String {
-        official
-            ? "Official warning from \(sourceName)"
-            : "Not an official warning: the kiosk's own reading of the forecast"
+        guard !official else { return "Official warning from \(sourceName)" }
+        return "Not an official warning: the kiosk's own reading of "
+            + (fromBarometer ? "its barometer" : "the forecast")
     }
 
     /// "SEVERE WARNING" or "EXTREME WARNING", with "+1 more".

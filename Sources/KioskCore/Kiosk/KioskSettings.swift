@@ -19,6 +19,8 @@ public struct KioskSettings: Sendable, Hashable {
     public var warnings: WarningSettings
     /// The owner's contact, for the User-Agent.
     public var contact: String?
+    /// The unit pressures are written in (the barometer's warning).
+    public var pressureUnit: PressureUnit
     /// Whether there is a sensor to poll.
     public var sensorEnabled: Bool
     /// Seconds between sensor readings.
@@ -62,6 +64,7 @@ public struct KioskSettings: Sendable, Hashable {
         refreshMinutes = configuration.forecast.refreshMinutes
         warnings = configuration.warnings
         contact = configuration.contact
+        pressureUnit = configuration.units.pressure
         sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         station = configuration.station.coordinate

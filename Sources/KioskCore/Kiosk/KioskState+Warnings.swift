@@ -65,8 +65,8 @@ extension KioskState {
         }
     }
 
-    /// The kiosk's own warnings from the forecasts it has, for every favourite, with the
-    /// DWD's thresholds; labelled in every headline and never official.
+    /// The kiosk's own warnings from the forecasts it has, for every favourite, and from its
+    /// barometer, with the DWD's thresholds; labelled in every headline and never official.
     mutating func deriveWarnings(at now: KioskTime) {
         guard settings.watchesWarnings else { return }
         let query = settings.forecastQuery.units
@@ -79,6 +79,30 @@ extension KioskState {
             }
             warnings.derived(derived ?? [], for: weather.city.name, at: now)
         }
+        var drawnAnyway: [KioskEffect] = []
+        deriveBarometerWarning(at: now, into: &drawnAnyway)
+    }
+
+    /// The kiosk's own barometer: a fall of 4 hPa or more in three hours (the DWD's rule of
+    /// thumb, `DerivedWarningThresholds`) is a warning of the favourite at the station (the
+    /// one `City.stationIndex` finds), read from the 24-hour indoor history, which a
+    /// restart keeps. Without a station favourite it belongs to no place and is not shown.
+    mutating func deriveBarometerWarning(at now: KioskTime, into effects: inout [KioskEffect]) {
+        guard settings.watchesWarnings,
+            let index = City.stationIndex(in: settings.cities, station: settings.station)
+        else { return }
+        let place = settings.cities[index].name
+        let horizon = now.wall.addingTimeInterval(
+            -PressureHistory.tendencySpan - PressureHistory.tolerance)
+        var pressures = PressureHistory(capacity: 64, minimumSpacing: IndoorHistory.step / 2)
+        for sample in indoor.history.samples where sample.time >= horizon {
+            pressures.record(sample.pressure, at: sample.time)
+        }
+        let warning = DerivedWarnings.fromBarometer(
+            pressures, place: place, unit: settings.pressureUnit)
+        let before = warnings(for: place, at: now.wall)
+        warnings.barometer(warning.map { [$0] } ?? [], for: place, at: now)
+        if warnings(for: place, at: now.wall) != before { effects.append(.render) }
     }
 
     /// Other favourites, services, contact or interval: the services are asked at once.

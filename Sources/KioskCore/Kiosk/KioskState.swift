@@ -176,8 +176,8 @@ public struct KioskState: Sendable {
             started = true
             restore(restored)
             forecasts = cached
-            deriveWarnings(at: now)
             indoor = IndoorTracker(history: history)
+            deriveWarnings(at: now)
             // A cache left from favourites since removed is no forecast of this kiosk's.
             let newestForecast =
                 settings.hasPlacesToFetch ? cached.map(\.fetchedAt).max() : nil

@@ -24,6 +24,15 @@ public struct WarningWatch: Sendable, Hashable {
     /// The official warnings in effect that had their chance to light the display (their
     /// identifiers and those they update): each lights it once.
     private var announced: Set<String> = []
+    /// The kiosk's own readings by place, from the forecast and from the barometer: one
+    /// feed on the board, each part replaced on its own.
+    private var ownReadings: [String: OwnReadings] = [:]
+
+    /// The kiosk's own readings of one place.
+    private struct OwnReadings: Sendable, Hashable {
+        var forecast: [WeatherWarning] = []
+        var barometer: [WeatherWarning] = []
+    }
 
     /// A watch whose first ask is due at `due`.
     public init(due: MonotonicInstant) {
@@ -64,7 +73,24 @@ public struct WarningWatch: Sendable, Hashable {
     public mutating func derived(
         _ warnings: [WeatherWarning], for place: String, at now: KioskTime
     ) {
-        board.receive(warnings, for: WarningFeed(source: .derived, place: place), at: now.wall)
+        ownReadings[place, default: OwnReadings()].forecast = warnings
+        receiveOwnReadings(of: place, at: now)
+    }
+
+    /// The kiosk's own warning from its barometer for `place` at `now` (none, or one): it
+    /// replaces the last one, beside the forecast's readings.
+    public mutating func barometer(
+        _ warnings: [WeatherWarning], for place: String, at now: KioskTime
+    ) {
+        ownReadings[place, default: OwnReadings()].barometer = warnings
+        receiveOwnReadings(of: place, at: now)
+    }
+
+    private mutating func receiveOwnReadings(of place: String, at now: KioskTime) {
+        let readings = ownReadings[place] ?? OwnReadings()
+        board.receive(
+            readings.forecast + readings.barometer,
+            for: WarningFeed(source: .derived, place: place), at: now.wall)
         nextChange = board.nextChange(after: now.wall).map { instant(of: $0, at: now) }
         notePages(at: now.wall)
     }
@@ -78,6 +104,7 @@ public struct WarningWatch: Sendable, Hashable {
     public mutating func keepOnly(places: Set<String>) {
         board.keepOnly(places: places)
         placesWithPages.formIntersection(places)
+        ownReadings = ownReadings.filter { places.contains($0.key) }
     }
 
     /// Drops what ended by `now` and sets the next change.

@@ -9,6 +9,8 @@ public enum DerivedWarnings {
     public static let forecastNote = "the kiosk's reading of the forecast"
     /// What the barometer's headline ends with.
     public static let barometerNote = "the kiosk's barometer"
+    /// The identifier of the barometer's warning.
+    public static let barometerID = "derived:pressure fall"
 
     /// A value over a span of time.
     struct Reading<Value: Comparable> {
@@ -123,7 +125,7 @@ public enum DerivedWarnings {
         else { return nil }
         let fall = WeatherFormat.pressure(Pressure(pascals: -change.pascals), unit: unit)
         return WeatherWarning(
-            id: "derived:pressure fall", place: place, source: .derived, event: "pressure fall",
+            id: barometerID, place: place, source: .derived, event: "pressure fall",
             severity: severity, certainty: .observed, urgency: .immediate,
             headline: "Pressure falling fast: \(fall) in 3 hours (" + barometerNote + ")",
             description: "Not an official warning: the kiosk's own barometer fell this much in"
