@@ -74,15 +74,24 @@ public struct ForecastHazards: Sendable, Hashable {
         self.days = days
     }
 
-    /// What `forecast` holds: hourly temperature and weather codes, daily extremes,
-    /// precipitation sums (converted to millimetres) and codes. Open-Meteo's request does
-    /// not ask for gusts or hourly precipitation yet; they stay nil until it does.
+    /// What `forecast` holds: hourly temperature, rain (converted to millimetres), gusts
+    /// and weather codes, daily extremes, precipitation sums and codes. Open-Meteo gives an
+    /// hour's rain and gust at the hour's end (the sum and the highest of the hour before
+    /// `time`), so the hour from 14:00 takes those given at 15:00.
     public init(_ forecast: LocationForecast) {
-        hours = forecast.hourly.map { hour in
-            Hour(time: hour.time, temperature: hour.temperature, weatherCode: hour.weatherCode)
+        let unit = forecast.units.precipitation
+        let hourly = forecast.hourly
+        hours = hourly.indices.map { index in
+            let hour = hourly[index]
+            let ending = hourly.indices.contains(index + 1) ? hourly[index + 1] : nil
+            let endsOnTime = ending.map { $0.time.timeIntervalSince(hour.time) == 3600 } ?? false
+            return Hour(
+                time: hour.time, temperature: hour.temperature,
+                precipitationMillimetres: endsOnTime
+                    ? ending?.precipitation.map { unit.convert($0, to: .millimetre) } : nil,
+                gust: endsOnTime ? ending?.windGusts : nil, weatherCode: hour.weatherCode)
         }
         let offset = forecast.utcOffsetSeconds
-        let unit = forecast.units.precipitation
         days = forecast.daily.map { day in
             let start = LocalDateTime(date: day.date, hour: 0, minute: 0)
                 .instant(utcOffsetSeconds: offset)

@@ -141,6 +141,31 @@ struct DerivedWarningsTests {
         #expect(found.first?.severity == .severe)
     }
 
+    /// Open-Meteo's hourly rain and gusts are the hour's before their time: the hour from
+    /// 09:00 takes the values given at 10:00, in the forecast's units.
+    @Test func hourlyRainAndGustsOfTheForecastCountForTheHourTheyEnd() {
+        var forecast = LocationForecast(
+            coordinate: Coordinate(latitude: 52.5, longitude: 13.4),
+            units: ForecastUnits(wind: .mph, precipitation: .inch))
+        forecast.hourly = (0..<6).map { index in
+            HourlyForecast(
+                time: now + Double(index) * 3600, precipitation: index == 4 ? 1.2 : 0,
+                windGusts: Speed(index == 4 ? 70 : 10, .mph))
+        }
+        let hazards = ForecastHazards(forecast)
+        #expect(hazards.hours[3].time == now + 3 * 3600)
+        #expect(abs((hazards.hours[3].precipitationMillimetres ?? 0) - 30.48) < 1e-9)
+        #expect(hazards.hours[3].gust == Speed(70, .mph))
+        #expect(hazards.hours[4].gust == Speed(10, .mph))
+        #expect(hazards.hours.last?.gust == nil, "the last hour's end is not in the forecast")
+        let found = warnings(hazards)
+        // 70 mph is 113 km/h (severe from 105); 30.5 mm in an hour is severe from 25.
+        #expect(found.map(\.event).sorted() == ["gusts", "heavy rain"])
+        #expect(found.allSatisfy { $0.severity == .severe && !$0.official })
+        #expect(found.first { $0.event == "gusts" }?.onset == now + 3 * 3600)
+        #expect(found.first { $0.event == "gusts" }?.end == now + 4 * 3600)
+    }
+
     @Test func aFourHectopascalFallInThreeHoursWarns() {
         var history = PressureHistory()
         let start = utcInstant("2026-01-10T06:00")
