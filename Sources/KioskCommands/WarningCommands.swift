@@ -114,7 +114,9 @@ public struct WarningCommands: Sendable {
             return "\(city.name):\n"
                 + own.map { warning in
                     let until = warning.expires.map { " until \(Self.utcText($0))" } ?? ""
-                    let label = warning.official ? warning.source.uppercased() : "the kiosk's own"
+                    let name = WarningSource(rawValue: warning.source)?.displayName
+                    let label =
+                        warning.official ? name ?? warning.source.uppercased() : "the kiosk's own"
                     return
                         "  \(warning.severity) \(warning.event)\(until) (\(label)): \(warning.headline)"
                 }.joined(separator: "\n")

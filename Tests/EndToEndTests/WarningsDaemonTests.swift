@@ -39,7 +39,11 @@ import Testing
             verb.standardOutput.contains("\n  minor frost until "), "\(verb.standardOutput)"
         )
         #expect(verb.standardOutput.contains("(DWD): Official WARNING of FROST"))
-        // One ask of each service: the verb asked the kiosk, not the services.
+        let oslo = await daemon.run(["warnings", "oslo"])
+        #expect(
+            oslo.standardOutput.contains("(MET Norway): Strong wind"),
+            "the service as the wall names it: \(oslo.standardOutput)")
+        // One ask of each service: the verbs asked the kiosk, not the services.
         #expect(stand.requests.count == 3, "\(stand.requests.map(\.path))")
     }
 
