@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "KioskCore", targets: ["KioskCore"]),
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
+        .library(name: "Warnings", targets: ["Warnings"]),
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Rendering", targets: ["Rendering"]),
@@ -63,6 +64,10 @@ let package = Package(
         // Threads of their own for blocking work, and a serial executor on one: the one place
         // that starts a thread (pthread_create), for LinuxPlatform, CurlHTTP and HomeAssistant.
         .target(name: "Threads", swiftSettings: swiftSettings),
+
+        // Official weather warnings (NWS, MET Norway's MetAlerts, the DWD through Bright Sky):
+        // requests, decoding and coverage over the same port, no I/O of its own.
+        .target(name: "Warnings", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
 
         // libcurl, and the HTTPTransport adapter over it.
         .systemLibrary(
@@ -156,7 +161,7 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
-                "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
+                "Warnings", "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
                 "Rendering", "HomeAssistant", logging, serviceLifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings),
@@ -167,7 +172,7 @@ let package = Package(
             name: "KioskCommands",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon",
-                "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels",
+                "OpenMeteo", "Warnings", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels",
                 "Rendering", "HomeAssistant",
             ],
             swiftSettings: swiftSettings),
@@ -273,6 +278,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WarningsTests", dependencies: ["Warnings", "KioskCore", "KioskTesting"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PixelsTests", dependencies: ["Pixels", "KioskCore"],

@@ -14,6 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let kioskCore = Target.Dependency.product(name: "KioskCore", package: "weather-kiosk")
 let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-kiosk")
+let warnings = Target.Dependency.product(name: "Warnings", package: "weather-kiosk")
 let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk")
 let rendering = Target.Dependency.product(name: "Rendering", package: "weather-kiosk")
 let linuxPlatform = Target.Dependency.product(name: "LinuxPlatform", package: "weather-kiosk")
@@ -31,6 +32,9 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-evdev", [linuxPlatform, kioskCore]),
     ("fuzz-character-pages", ["FuzzedPages", rendering, kioskCore]),
     ("fuzz-oled-pages", ["FuzzedPages", rendering, kioskCore]),
+    ("fuzz-nws-json", [warnings, kioskCore]),
+    ("fuzz-metalerts-json", [warnings, kioskCore]),
+    ("fuzz-brightsky-json", [warnings, kioskCore]),
 ]
 
 let package = Package(

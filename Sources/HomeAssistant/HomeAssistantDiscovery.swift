@@ -130,6 +130,12 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                         "state_class": .string("measurement"),
                         "state_topic": .string(topics.citySeaLevelPressure(id)),
                     ])
+                if configuration.warnings.enabled {
+                    add(
+                        "binary_sensor", "city_\(id)_warning",
+                        HomeAssistantWarnings.discoveryFields(
+                            id: id, shown: shown, stateTopic: topics.state))
+                }
             }
             if !configuration.cities.isEmpty {
                 select("city", "City shown", names, icon: "mdi:city")

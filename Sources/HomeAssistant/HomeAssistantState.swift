@@ -34,6 +34,9 @@ public enum HomeAssistantState {
                 Dictionary(
                     uniqueKeysWithValues: Self.indoorFields.map { ($0, JSONValue.null) }))
         }
+        if snapshot.configuration.warnings.enabled {
+            members["warnings"] = HomeAssistantWarnings.payload(snapshot)
+        }
         if !snapshot.configuration.sensors.isEmpty {
             members["sensors"] = HomeAssistantSensors.payload(
                 snapshot.sensors, entries: snapshot.configuration.sensors, units: units)

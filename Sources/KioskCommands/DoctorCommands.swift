@@ -95,6 +95,7 @@ public struct DoctorCommands: Sendable {
         findings.append(clockFinding())
         findings.append(await networkFinding(configuration))
         findings.append(budgetFinding(configuration))
+        findings.append(Self.warningsFinding(configuration))
         try finish(findings, json: json)
     }
 

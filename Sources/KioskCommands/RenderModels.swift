@@ -28,6 +28,11 @@ struct RenderModels {
     /// - Throws: `CommandFailure`: exit 1 when nothing is cached for what the page shows or
     ///   the cache cannot be read, exit 2 for an unknown city.
     func cached(page: PageKind, city reference: String?) throws -> PageModel {
+        if page == .warning {
+            throw CommandFailure.runtime(
+                "The warning page shows only while a favourite has a severe or extreme warning, and only the running kiosk knows its warnings: `weather-kiosk warnings` lists them, `render --demo --page warning` draws a sample."
+            )
+        }
         let offset = KioskClock.localOffset(at: now)
         var host = HostIdentity.current()
         host.addCityCommand = addCityCommand

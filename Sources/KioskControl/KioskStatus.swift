@@ -38,6 +38,12 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     /// Why the kiosk keeps nothing in its state directory (read-only, another user's, not
     /// writable), until a write there succeeds; nil while it keeps its files there.
     public var stateProblem: String?
+    /// Every favourite's warnings shown now, worst first: the services' and the kiosk's
+    /// own. Nil from a kiosk older than warnings.
+    public var warnings: [Warning]?
+    /// The warning services that failed, one sentence each ("warnings from NWS
+    /// unavailable since 14:05: …"): their places' warnings may be missing.
+    public var warningsUnavailable: [String]?
 
     enum CodingKeys: String, CodingKey {
         case version, board, display, showing, cities, forecast, sensor, sensors, config, units
@@ -45,6 +51,8 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         case uptimeSeconds = "uptime_seconds"
         case recentCities = "recent_cities"
         case stateProblem = "state_problem"
+        case warnings
+        case warningsUnavailable = "warnings_unavailable"
     }
 
     /// Creates a status.
@@ -333,6 +341,7 @@ extension KioskStatus.Showing {
         let cities = snapshot.configuration.cities
         self.init(page: "empty", city: nil, cityNumber: nil, pausedSeconds: nil)
         if case .page(let page) = snapshot.slide.kind { self.page = page.rawValue }
+        if snapshot.slide.kind == .warning { page = "warning" }
         if let index = snapshot.slide.cityIndex, cities.indices.contains(index) {
             city = PlaceNames.displayNames(of: cities)[index]
             cityNumber = index + 1

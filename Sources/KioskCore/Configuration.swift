@@ -8,12 +8,17 @@ public struct KioskConfiguration: Sendable, Hashable {
     public var addon: String?
     /// Where state and the forecast cache live.
     public var stateDirectory = "/var/lib/weather-kiosk"
+    /// The owner's contact (an e-mail address or a URL), sent in the User-Agent to the
+    /// services whose terms ask for one (NWS, MET Norway); nil until set.
+    public var contact: String?
     /// Where the kiosk hangs.
     public var station = Station()
     /// Display units.
     public var units = Units()
     /// Forecast fetching.
     public var forecast = ForecastSettings()
+    /// Weather warnings.
+    public var warnings = WarningSettings()
     /// The display and what it shows.
     public var display = DisplaySettings()
     /// The indoor sensor.
@@ -78,6 +83,44 @@ public struct ForecastSettings: Sendable, Hashable {
 
     /// The defaults: the free API every 15 minutes.
     public init() {}
+}
+
+/// The `[warnings]` table: official warnings and the kiosk's own.
+public struct WarningSettings: Sendable, Hashable {
+    /// Whether warnings are fetched and shown.
+    public var enabled = true
+    /// Minutes between two asks of a warning service (fewer when its answer says so).
+    public var refreshMinutes = 5
+    /// The National Weather Service's API (the United States).
+    public var nwsURL = "https://api.weather.gov"
+    /// MET Norway's MetAlerts (Norway).
+    public var metAlertsURL = "https://api.met.no/weatherapi/metalerts/2.0"
+    /// Bright Sky, which serves the Deutscher Wetterdienst's warnings (Germany).
+    public var dwdURL = "https://api.brightsky.dev"
+    /// Which official warnings light a display the night window blanked.
+    public var wakeScreen = WarningWakeScreen.extreme
+
+    /// The defaults: on, every 5 minutes, the public services, an extreme warning wakes.
+    public init() {}
+}
+
+/// Which official warnings light a display the night window blanked (`warnings.wake_screen`).
+public enum WarningWakeScreen: String, Sendable, Hashable, CaseIterable {
+    /// None: the night stays dark.
+    case none
+    /// A severe or an extreme warning.
+    case severe
+    /// Only an extreme warning.
+    case extreme
+
+    /// Whether a warning of `severity` lights the display.
+    public func wakes(for severity: WarningSeverity) -> Bool {
+        switch self {
+        case .none: false
+        case .severe: severity >= .severe
+        case .extreme: severity >= .extreme
+        }
+    }
 }
 
 /// The `[control]` table.

@@ -12,6 +12,8 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case map
     /// No favourites yet: how to add one.
     case empty
+    /// A severe or extreme warning of one favourite, on a page of its own.
+    case warning
 
     /// The page kind of a configured page.
     public init(_ page: Page) {
@@ -199,6 +201,10 @@ public struct PageModel: Sendable, Hashable {
     /// What went wrong with the last attempt, the sentence `status` gives (a page without
     /// a forecast has the room for it); nil when it did not fail.
     public var forecastProblem: String?
+    /// The worst warning of the place the page shows, for its band; nil when none.
+    public var warning: PageWarning?
+    /// What the warning page shows: the place's worst severe or extreme warning.
+    public var warningPage: WarningPageContent?
 
     /// Creates a page model.
     public init(

@@ -113,6 +113,8 @@ extension FakeOpenMeteo {
             case "relative_humidity_2m": return hour.relativeHumidity
             case "weather_code": return Double(hour.weatherCode)
             case "wind_speed_10m": return windSpeed(hour.windSpeed)
+            // Gusts half again the mean wind, as over open land.
+            case "wind_gusts_10m": return windSpeed(hour.windSpeed * 1.5)
             case "wind_direction_10m": return hour.windDirection
             case "surface_pressure": return hour.surfacePressure
             case "pressure_msl": return hour.seaLevelPressure
@@ -165,7 +167,7 @@ extension FakeOpenMeteo {
                 "precipitation_probability_max":
                 "%"
             case "weather_code": "wmo code"
-            case "wind_speed_10m":
+            case "wind_speed_10m", "wind_gusts_10m":
                 switch units.wind {
                 case .kmh: "km/h"
                 case .ms: "m/s"

@@ -46,7 +46,7 @@ public struct FakeOpenMeteo: Sendable {
         "hourly": [
             "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day",
             "weather_code", "wind_speed_10m", "wind_direction_10m", "surface_pressure",
-            "pressure_msl", "precipitation", "precipitation_probability",
+            "pressure_msl", "precipitation", "precipitation_probability", "wind_gusts_10m",
         ],
         "daily": [
             "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",

@@ -119,7 +119,11 @@ private struct LocationReader {
                     precipitationProbability: block.precipitationProbability?[ifPresent: row]
                         ?? nil,
                     weatherCode: code(block.weatherCode?[ifPresent: row] ?? nil),
-                    isDay: flag(block.isDay?[ifPresent: row] ?? nil)))
+                    isDay: flag(block.isDay?[ifPresent: row] ?? nil),
+                    precipitation: block.precipitation?[ifPresent: row] ?? nil,
+                    windGusts: (block.windGusts?[ifPresent: row] ?? nil).map {
+                        Speed($0, units.wind)
+                    }))
         }
         return hours
     }
@@ -196,7 +200,9 @@ private struct LocationReader {
                 guard let symbol else { continue }
                 if variable.hasPrefix("temperature") || variable.hasPrefix("apparent_temperature") {
                     units.temperature = temperatureUnit(symbol) ?? units.temperature
-                } else if variable.hasPrefix("wind_speed") || variable.hasPrefix("windspeed") {
+                } else if variable.hasPrefix("wind_speed") || variable.hasPrefix("windspeed")
+                    || variable.hasPrefix("wind_gusts")
+                {
                     units.wind = windUnit(symbol) ?? units.wind
                 } else if variable.hasPrefix("precipitation_sum") || variable == "precipitation" {
                     units.precipitation = precipitationUnit(symbol) ?? units.precipitation
@@ -244,5 +250,5 @@ private func precipitationUnit(_ symbol: String) -> PrecipitationUnit? {
 
 /// The first byte that is not JSON whitespace.
 func firstSignificantByte(of body: [UInt8]) -> UInt8? {
-    body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    JSONBody.firstSignificantByte(of: body)
 }

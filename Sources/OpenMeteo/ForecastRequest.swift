@@ -12,6 +12,8 @@ public struct ForecastRequest: Sendable, Hashable {
     /// Variables of the `hourly` block.
     public static let hourlyVariables = [
         "temperature_2m", "precipitation_probability", "weather_code", "is_day",
+        // The kiosk's own warnings: gusts and heavy rain hour by hour.
+        "precipitation", "wind_gusts_10m",
     ]
     /// Variables of the `daily` block.
     public static let dailyVariables = [

@@ -89,6 +89,8 @@ struct HourlyBody: Decodable {
     var precipitationProbability: [Double?]?
     var weatherCode: [Double?]?
     var isDay: [Double?]?
+    var precipitation: [Double?]?
+    var windGusts: [Double?]?
 
     enum CodingKeys: String, CodingKey {
         case time
@@ -96,6 +98,8 @@ struct HourlyBody: Decodable {
         case precipitationProbability = "precipitation_probability"
         case weatherCode = "weather_code"
         case isDay = "is_day"
+        case precipitation
+        case windGusts = "wind_gusts_10m"
     }
 }
 

@@ -56,12 +56,12 @@ public struct GeocodingResult: Sendable, Hashable, Codable {
         self.postcodes = postcodes
     }
 
-    /// The favourite this place becomes: name, country, admin1, coordinate, time zone and
-    /// GeoNames id.
+    /// The favourite this place becomes: name, country and its code, admin1, coordinate,
+    /// time zone and GeoNames id.
     public var city: City {
         City(
             name: name, country: country, admin1: admin1, coordinate: coordinate,
-            timezone: timezone, geonameID: id)
+            timezone: timezone, geonameID: id, countryCode: countryCode)
     }
 
     /// `results` in display order for a search for `name`: exact name matches (ignoring

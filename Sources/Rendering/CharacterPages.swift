@@ -45,6 +45,7 @@ public struct CharacterPageLayout: Sendable {
         case .indoor: return text.indoor()
         case .map: return text.favourites()
         case .empty: return text.empty()
+        case .warning: return text.warningPage()
         }
     }
 }
@@ -71,8 +72,9 @@ private struct CharacterPageText {
         return .icon(icon)
     }
 
+    /// The place's name, after "!" while it has a warning: the character displays' marker.
     private func cityTitle(_ weather: CityWeather) -> [CharacterLine] {
-        [[t(weather.displayName)]]
+        [[t(model.warning.map { _ in "!" + weather.displayName } ?? weather.displayName)]]
     }
 
     private func cityClock(_ weather: CityWeather) -> CharacterLine {
@@ -316,6 +318,24 @@ private struct CharacterPageText {
     }
 
     // MARK: Empty
+
+    /// A severe or extreme warning: "!" and the place, the event, until when, who says so.
+    func warningPage() -> CharacterPage {
+        guard let weather = model.city, let warning = model.warningPage else { return empty() }
+        let text = CharacterSection(isList: true) { width, _ in
+            [
+                CharacterFit.line([[t(warning.event)]], width: width),
+                CharacterFit.line([[t(warning.period)]], width: width),
+                CharacterFit.line(
+                    [
+                        [t(warning.official ? "from " + warning.sourceName : "kiosk's reading")],
+                        [t(warning.official ? warning.sourceName : "not official")],
+                    ], width: width),
+            ]
+        }
+        return CharacterPage(
+            title: [[t("!" + weather.displayName)]], clock: cityClock(weather), sections: [text])
+    }
 
     func empty() -> CharacterPage {
         let host = model.host

@@ -36,12 +36,42 @@ public enum DemoData {
         notices: [PageNotice] = []
     ) -> PageModel {
         let favourites = self.favourites
-        return PageModel(
+        let city = favourites[min(max(0, cityIndex), favourites.count - 1)]
+        var model = PageModel(
             page: page, now: now, kioskUTCOffsetSeconds: kioskUTCOffsetSeconds, units: units,
-            theme: theme,
-            city: page == .empty ? nil : favourites[min(max(0, cityIndex), favourites.count - 1)],
+            theme: theme, city: page == .empty ? nil : city,
             favourites: page == .empty ? [] : favourites, indoor: indoor, notices: notices,
             host: host)
+        if page == .warning {
+            let warnings = [warning(for: city)]
+            let offset = city.forecast?.utcOffsetSeconds ?? kioskUTCOffsetSeconds
+            model.warning = PageWarning(
+                warnings, at: now, utcOffsetSeconds: offset, clock: units.clock)
+            model.warningPage = WarningPageContent(
+                warnings, place: city.displayName, at: now, utcOffsetSeconds: offset,
+                clock: units.clock)
+        }
+        return model
+    }
+
+    /// The demo's warning of `city`: an official one where a service covers it (New York's
+    /// from the NWS), else the kiosk's own reading of the forecast.
+    static func warning(for city: CityWeather) -> WeatherWarning {
+        guard city.city.country == "United States" else {
+            return WeatherWarning(
+                id: "derived:thunderstorm", place: city.city.name, source: .derived,
+                event: "Thunderstorms with hail", severity: .severe,
+                headline: "Thunderstorms with hail (the kiosk's reading of the forecast)",
+                description: "Not an official warning: the kiosk read this from the forecast.",
+                onset: now.addingTimeInterval(3 * 3600), ends: now.addingTimeInterval(7 * 3600))
+        }
+        return WeatherWarning(
+            id: "urn:oid:demo.blizzard", place: city.city.name, source: .nws,
+            event: "Blizzard Warning", severity: .extreme, headline: "Blizzard Warning",
+            description: "Heavy snow and winds gusting to 60 mph.",
+            instruction:
+                "Travel could be very difficult to impossible. If you must travel, keep an extra flashlight, food and water in your vehicle in case of an emergency.",
+            onset: now.addingTimeInterval(-3600), ends: now.addingTimeInterval(20 * 3600))
     }
 
     /// The demo favourites' names, for `--city`.

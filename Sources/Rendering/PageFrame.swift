@@ -18,6 +18,11 @@ extension PageContext {
         let (header, belowHeader) = area.sliceTop(headerHeight)
         area = belowHeader
         drawHeader(header, title: title, subtitle: subtitle, clock: clock)
+        if let warning = model.warning {
+            let (band, rest) = area.sliceTop(metrics.font(.small) / Canvas.heightFactor * 1.5)
+            area = rest
+            drawWarningBand(band, warning)
+        }
 
         let lineHeight = metrics.font(.small) / Canvas.heightFactor * 1.1
         let plan = footerPlan(width: area.width, lineHeight: lineHeight, updated: updated)

@@ -69,6 +69,7 @@ public struct PageRenderer: Sendable {
         case .indoor: page.drawIndoorPage()
         case .map: page.drawMapPage()
         case .empty: page.drawEmptyPage()
+        case .warning: page.drawWarningPage()
         }
         return RenderedPage(
             image: canvas.image(), texts: canvas.texts, splines: canvas.splines,

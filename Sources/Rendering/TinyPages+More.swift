@@ -178,4 +178,29 @@ extension PageContext {
             tinyText("  city add NAME", in: rows[3], size: 9)
         }
     }
+
+    /// A severe or extreme warning: "!" and the place, the event, until when and who says
+    /// so (a 128×32 screen gives the source a step of its own).
+    func drawTinyWarning(step: Int) {
+        guard let weather = model.city, let warning = model.warningPage else {
+            return drawTinyEmpty(step: step)
+        }
+        let source = warning.official ? "from " + warning.sourceName : "kiosk's own reading"
+        let area = tinyArea
+        if isShortTiny && step == 1 {
+            let rows = area.rows(2)
+            tinyText(warning.period, in: rows[0], size: 9)
+            tinyText(source, in: rows[1], size: 9)
+            return
+        }
+        let below = tinyHeader(
+            "!" + weather.displayName, clock: tinyClock(weather.forecast), in: area)
+        let rows = below.rows(isShortTiny ? 2 : 4)
+        tinyText(warning.title, in: rows[0], size: 9, bold: true)
+        tinyText(warning.event, in: rows[1], size: 10, bold: true)
+        if !isShortTiny {
+            tinyText(warning.period, in: rows[2], size: 9)
+            tinyText(source, in: rows[3], size: 9)
+        }
+    }
 }

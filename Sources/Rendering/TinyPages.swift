@@ -21,7 +21,7 @@ extension PageContext {
     static func tinySteps(_ model: PageModel, size: PixelSize) -> Int {
         let short = size.height < 48
         switch model.page {
-        case .city, .empty: return short ? 2 : 1
+        case .city, .empty, .warning: return short ? 2 : 1
         case .indoor:
             // The [[sensors]] take a step of their own after the BME280's.
             let sensors = tinySensorLines(model).isEmpty ? 0 : 1
@@ -45,6 +45,7 @@ extension PageContext {
         case .indoor: drawTinyIndoor(step: step)
         case .map: drawTinyFavourites(step: step)
         case .empty: drawTinyEmpty(step: step)
+        case .warning: drawTinyWarning(step: step)
         }
     }
 
@@ -88,6 +89,11 @@ extension PageContext {
 
     // MARK: City
 
+    /// `name` after "!" while the place shown has a warning: the OLED's marker.
+    private func warningMarked(_ name: String) -> String {
+        model.warning == nil ? name : "!" + name
+    }
+
     private func drawTinyCity(step: Int) {
         guard let weather = model.city else { return drawTinyEmpty(step: 0) }
         let forecast = weather.forecast
@@ -102,7 +108,7 @@ extension PageContext {
                     current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
                     in: iconArea.inset(1))
                 let (nameRow, rest) = right.sliceLeft(3).1.sliceTop(11)
-                tinyText(weather.displayName, in: nameRow, size: 10, bold: true)
+                tinyText(warningMarked(weather.displayName), in: nameRow, size: 10, bold: true)
                 let (temperatureArea, detail) = rest.sliceLeft(rest.width * 0.5)
                 tinyText(
                     values.temperature(current?.temperature), in: temperatureArea,
@@ -117,7 +123,8 @@ extension PageContext {
             }
             return
         }
-        let below = tinyHeader(weather.displayName, clock: tinyClock(forecast), in: area)
+        let below = tinyHeader(
+            warningMarked(weather.displayName), clock: tinyClock(forecast), in: area)
         let (middle, rest) = below.sliceTop(28)
         let (conditionRow, daysRow) = rest.sliceTop(11)
         let (iconArea, afterIcon) = middle.sliceLeft(28)

@@ -32,6 +32,9 @@ public struct City: Sendable, Hashable, Codable {
     public var name: String
     /// Country name, for example "Italy".
     public var country: String?
+    /// ISO 3166-1 alpha-2 country code, for example "IT", as geocoding gives it: which
+    /// warning service covers the city.
+    public var countryCode: String?
     /// First-level administrative area, for example "Lazio".
     public var admin1: String?
     /// Where the city is.
@@ -44,10 +47,11 @@ public struct City: Sendable, Hashable, Codable {
     /// Creates a city.
     public init(
         name: String, country: String? = nil, admin1: String? = nil, coordinate: Coordinate,
-        timezone: String? = nil, geonameID: Int? = nil
+        timezone: String? = nil, geonameID: Int? = nil, countryCode: String? = nil
     ) {
         self.name = name
         self.country = country
+        self.countryCode = countryCode
         self.admin1 = admin1
         self.coordinate = coordinate
         self.timezone = timezone

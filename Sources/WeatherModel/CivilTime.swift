@@ -183,8 +183,8 @@ public struct TimeOfDay: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 }
 
-/// `value` in decimal, left-padded with zeros to `width` digits.
-func pad(_ value: Int, _ width: Int) -> String {
+/// `value` in decimal, left-padded with zeros to `width` digits (for KioskCore's HTTP dates too).
+package func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(abs(value))
     let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
     return value < 0 ? "-" + padded : padded

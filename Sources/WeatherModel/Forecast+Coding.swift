@@ -90,6 +90,9 @@ private struct StoredHour: Codable {
     var precipitationProbability: Double?
     var weatherCode: WeatherCode?
     var isDay: Bool?
+    /// Absent from caches written before the hourly rain and gusts were asked for.
+    var precipitation: Double?
+    var windGusts: Double?
 
     init(_ hour: HourlyForecast, _ units: ForecastUnits) {
         time = hour.time
@@ -97,13 +100,16 @@ private struct StoredHour: Codable {
         precipitationProbability = hour.precipitationProbability
         weatherCode = hour.weatherCode
         isDay = hour.isDay
+        precipitation = hour.precipitation
+        windGusts = hour.windGusts?.value(in: units.wind)
     }
 
     func hour(_ units: ForecastUnits) -> HourlyForecast {
         HourlyForecast(
             time: time, temperature: temperature.map { Temperature($0, units.temperature) },
             precipitationProbability: precipitationProbability, weatherCode: weatherCode,
-            isDay: isDay)
+            isDay: isDay, precipitation: precipitation,
+            windGusts: windGusts.map { Speed($0, units.wind) })
     }
 }
 

@@ -82,17 +82,24 @@ public struct HourlyForecast: Sendable, Hashable {
     public var weatherCode: WeatherCode?
     /// Whether the sun is up.
     public var isDay: Bool?
+    /// Precipitation in the hour before `time`, in the forecast's precipitation unit.
+    public var precipitation: Double?
+    /// Highest gust at 10 m in the hour before `time`.
+    public var windGusts: Speed?
 
     /// Creates an hour of forecast.
     public init(
         time: Date, temperature: Temperature? = nil, precipitationProbability: Double? = nil,
-        weatherCode: WeatherCode? = nil, isDay: Bool? = nil
+        weatherCode: WeatherCode? = nil, isDay: Bool? = nil, precipitation: Double? = nil,
+        windGusts: Speed? = nil
     ) {
         self.time = time
         self.temperature = temperature
         self.precipitationProbability = precipitationProbability
         self.weatherCode = weatherCode
         self.isDay = isDay
+        self.precipitation = precipitation
+        self.windGusts = windGusts
     }
 }
 

@@ -19,7 +19,8 @@ struct WeatherKiosk: AsyncParsableCommand {
             """,
         version: KioskVersion.string,
         subcommands: [
-            RunCommand.self, CityCommand.self, ForecastCommand.self, ConfigCommand.self,
+            RunCommand.self, CityCommand.self, ForecastCommand.self, WarningsCommand.self,
+            ConfigCommand.self,
             StatusCommand.self,
             NextCommand.self, PreviousCommand.self, ShowCommand.self, PageCommand.self,
             RefreshCommand.self, ReloadCommand.self, ScreenshotCommand.self, PreviewCommand.self,

@@ -29,7 +29,12 @@ struct DaemonFixture {
             try age(cacheOf: kiosk, by: cacheAge)
         }
         kiosk.server.setFault(fault)
-        return DaemonFixture(kiosk: kiosk, process: spawn(kiosk))
+        return running(kiosk)
+    }
+
+    /// Starts the daemon on the config `kiosk` has written.
+    static func running(_ kiosk: KioskFixture) -> DaemonFixture {
+        DaemonFixture(kiosk: kiosk, process: spawn(kiosk))
     }
 
     private static func spawn(_ kiosk: KioskFixture) -> RunningBinary {

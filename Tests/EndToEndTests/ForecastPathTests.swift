@@ -86,7 +86,11 @@ import Testing
     @Test func thePressureIsTheSeaLevelsAndSaysSo() async throws {
         let kiosk = try await KioskFixture.start()
         defer { Task { await kiosk.stop() } }
-        _ = await kiosk.run(["city", "add", "Kathmandu"])
+        let added = await kiosk.run(["city", "add", "Kathmandu"])
+        #expect(added.exitCode == 0, "\(added.standardError)")
+        // Geocoding's country code is kept: it picks the place's warning service.
+        let config = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
+        #expect(config.contains("country_code = \"NP\"\n"), "\(config)")
         let result = await kiosk.run(["forecast", "kathmandu"])
         #expect(result.exitCode == 0, "\(result.standardError)")
         let line = try #require(

@@ -12,6 +12,10 @@ import Testing
         "sensor": ["device_class", "unit_of_measurement", "state_class", "state_topic"],
         "select": ["options", "state_topic", "command_topic", "value_template"],
         "button": ["command_topic", "payload_press"],
+        "binary_sensor": [
+            "device_class", "state_topic", "value_template", "json_attributes_topic",
+            "json_attributes_template",
+        ],
     ]
 
     @Test func announcesValidDiscoveryAndStateThatMatchesStatus() async throws {
@@ -26,8 +30,9 @@ import Testing
         }
         let configs = await kiosk.discovery()
         // 4 indoor sensors (a simulated BME280; no sea-level pressure without the station's
-        // elevation), 3 cities' temperature and sea-level pressure, 3 selects, 3 buttons.
-        #expect(configs.count == 16, "\(configs.keys.sorted())")
+        // elevation), 3 cities' temperature, sea-level pressure and weather warning,
+        // 3 selects, 3 buttons.
+        #expect(configs.count == 19, "\(configs.keys.sorted())")
         var uniqueIDs: Set<String> = []
         for (topic, config) in configs {
             let component = String(topic.split(separator: "/")[1])
@@ -67,6 +72,13 @@ import Testing
         #expect(abs(pressure - (after?.sensor.pressure?.pascals ?? 0) / 100) < 1)
         #expect(state["power"]?.string == after?.display.power)
         #expect(state["city"] != nil && state["page"] != nil)
+        // Reykjavík: no service covers it, so its warning sensor is off, without attributes.
+        let warning = configs[
+            "homeassistant/binary_sensor/\(KioskOverMQTT.node)/city_g3413829_warning/config"]
+        #expect(warning?["value_template"]?.string == "{{ value_json.warnings['g3413829'].state }}")
+        let reykjavik = state["warnings"]?.object?["g3413829"]?.object
+        #expect(reykjavik?["state"]?.string == "OFF")
+        #expect(reykjavik?["event"] == .null)
         _ = status
     }
 
@@ -119,7 +131,7 @@ import Testing
         // The broker lost its retained messages: reconnecting announces again.
         await kiosk.waitFor("MQTT back", timeout: 90) { $0.mqtt?.connected == true }
         let configs = await kiosk.discovery()
-        #expect(configs.count == 16)
+        #expect(configs.count == 19)
         let availability = "\(KioskOverMQTT.topic)/availability"
         #expect(await broker.retained([availability])[availability] == "online")
         kiosk.process.signal(SIGKILL)
@@ -150,13 +162,14 @@ import Testing
             .map { "[[cities]]" + $0 }.joined()
         kiosk.writeConfig(mqtt: kiosk.mqttTable, cities: twoCities)
         await kiosk.waitFor("two cities") { $0.cities.count == 2 }
+        // The announcements change one message at a time: wait for the whole new set.
         var configs = await kiosk.discovery()
-        for _ in 0..<20 where configs[rome] != nil {
+        for _ in 0..<150 where configs[rome] != nil || configs.count != 16 {
             try await Task.sleep(for: .milliseconds(200))
             configs = await kiosk.discovery()
         }
         #expect(configs[rome] == nil, "Rome's sensor is removed")
-        #expect(configs.count == 14)
+        #expect(configs.count == 16)
         kiosk.writeConfig(mqtt: "", cities: twoCities)
         await kiosk.waitFor("MQTT off") { $0.mqtt == nil }
         configs = await kiosk.discovery()

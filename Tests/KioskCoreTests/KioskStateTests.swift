@@ -67,7 +67,7 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         let fetched = clock.now.wall.addingTimeInterval(-5 * 60)
         let effects = state.handle(
             .started(restored: nil, forecasts: cached(fetched)), at: clock.now)
-        #expect(effects == [.render, .readSensor])
+        #expect(effects == [.render, .readSensor, .fetchWarnings])
         // The cache is 5 minutes old: the refresh comes 10 minutes from now.
         let later = run(&state, &clock, for: 9 * 60 + 50)
         #expect(!later.contains(.fetchForecasts))
@@ -83,7 +83,7 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         let fetched = clock.now.wall.addingTimeInterval(-5 * 60)
         let effects = state.handle(
             .started(restored: nil, forecasts: cached(fetched, for: [rome])), at: clock.now)
-        #expect(effects == [.render, .fetchForecasts, .readSensor])
+        #expect(effects == [.render, .fetchForecasts, .readSensor, .fetchWarnings])
     }
 
     @Test func withoutACacheTheFirstFrameStillComesFirst() {
@@ -91,7 +91,7 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
         #expect(
             state.handle(.started(restored: nil, forecasts: []), at: clock.now)
-                == [.render, .fetchForecasts, .readSensor])
+                == [.render, .fetchForecasts, .readSensor, .fetchWarnings])
     }
 
     @Test func cyclesEveryCycleSeconds() {

@@ -153,7 +153,7 @@ import Testing
                 == City(
                     name: "Rome", country: "Italy", admin1: "Lazio",
                     coordinate: Coordinate(latitude: 41.89193, longitude: 12.51133),
-                    timezone: "Europe/Rome", geonameID: 3_169_070))
+                    timezone: "Europe/Rome", geonameID: 3_169_070, countryCode: "IT"))
     }
 
     @Test(arguments: [

@@ -86,6 +86,30 @@ import Testing
         #expect(forecast.units == ForecastUnits())
     }
 
+    /// The hourly rain as recorded (MagicMirror's answer asks for it), and gusts in the
+    /// answer's own unit, in Open-Meteo's documented shape (no recorded answer has them).
+    @Test func hourlyRainAndGusts() throws {
+        let body = try fixture("forecast-single-current-hourly-daily-magicmirror.json")
+        let request = ForecastRequest(coordinates: [Coordinate(latitude: 40.79, longitude: -73.97)])
+        let forecast = try #require(try request.decodeResponse(body, host: "fixture").first)
+        #expect(forecast.hourly[27].precipitation == 0)
+        #expect(forecast.hourly[28].precipitation == 0.1)
+        #expect(forecast.hourly[29].precipitation == 0.2)
+        #expect(forecast.hourly.allSatisfy { $0.windGusts == nil })
+        let gusty = try decode(
+            """
+            {"latitude":52.52,"longitude":13.42,"utc_offset_seconds":0,"timezone":"GMT",
+             "hourly_units":{"time":"unixtime","wind_gusts_10m":"mp/h","precipitation":"inch"},
+             "hourly":{"time":[1782900000,1782903600],"wind_gusts_10m":[41.6,null],
+                       "precipitation":[0.12,null]}}
+            """)
+        let hours = try #require(gusty.first?.hourly)
+        #expect(hours[0].windGusts == Speed(41.6, .mph))
+        #expect(hours[0].precipitation == 0.12)
+        #expect(gusty.first?.units.precipitation == .inch)
+        #expect(hours[1].windGusts == nil && hours[1].precipitation == nil)
+    }
+
     @Test func todayIsPickedByTheCitysLocalDate() throws {
         let body = try fixture("forecast-single-current-hourly-daily-magicmirror.json")
         let request = ForecastRequest(coordinates: [Coordinate(latitude: 40.79, longitude: -73.97)])

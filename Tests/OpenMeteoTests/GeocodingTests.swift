@@ -75,7 +75,7 @@ import Testing
                 == City(
                     name: "Enschede", country: "The Netherlands", admin1: "Overijssel",
                     coordinate: Coordinate(latitude: 52.21833, longitude: 6.89583),
-                    timezone: "Europe/Amsterdam", geonameID: 2_756_071))
+                    timezone: "Europe/Amsterdam", geonameID: 2_756_071, countryCode: "NL"))
     }
 
     @Test func resultsWithMissingFields() throws {

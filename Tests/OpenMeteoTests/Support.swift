@@ -7,10 +7,7 @@ import Testing
 /// The bytes of `Fixtures/<name>`, read next to this source file (a resource bundle's
 /// accessor would need full Foundation's `Bundle`).
 func fixture(_ name: String, filePath: String = #filePath) throws -> [UInt8] {
-    let directory = filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        .joined(separator: "/")
-    let url = URL(fileURLWithPath: directory + "/Fixtures/" + name)
-    return [UInt8](try Data(contentsOf: url))
+    try FixtureFile.bytes(name, besides: filePath)
 }
 
 /// An instant from a UTC "YYYY-MM-DDTHH:MM" text.

@@ -16,7 +16,7 @@ root = sys.argv[1]
 
 # The modules each rule names. Pixels is here before it exists so that the rules already
 # cover it when it arrives.
-IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "Pixels"}
+IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "Warnings", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant", "Threads"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant", "Threads"}  # and every C target
@@ -40,6 +40,7 @@ LAYERS = {
     "KioskCore": {"WeatherModel", "RealModule"},
     # Adapters.
     "OpenMeteo": {"KioskCore"},
+    "Warnings": {"KioskCore"},
     "Pixels": {"KioskCore"},
     "TOML": {"CTOML"},
     "Devices": {"KioskCore"},
@@ -55,10 +56,11 @@ LAYERS = {
     "KioskDisplays": {"KioskCore", "Pixels", "Rendering", "Devices", "Simulator",
                       "LinuxPlatform"},
     "KioskDaemon": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
+                    "Warnings",
                     "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
                     "Rendering", "HomeAssistant", "Logging", "ServiceLifecycle", "UnixSignals"},
     "KioskCommands": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays",
-                      "KioskDaemon", "OpenMeteo", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
+                      "KioskDaemon", "OpenMeteo", "Warnings", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
                       "Pixels", "Rendering", "HomeAssistant"},
     "weather-kiosk": {"KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
                       "KioskCore", "ArgumentParser", "Logging"},
@@ -68,7 +70,7 @@ LAYERS = {
 }
 
 RULES = {
-    "io-free": "WeatherModel, KioskCore, OpenMeteo and Pixels import nothing with I/O "
+    "io-free": "WeatherModel, KioskCore, OpenMeteo, Warnings and Pixels import nothing with I/O "
                "(no Glibc, no full Foundation, no C target)",
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",

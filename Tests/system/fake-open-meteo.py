@@ -25,7 +25,8 @@ from urllib.parse import parse_qs, urlsplit
 UNITS = {
     "temperature_2m": "°C", "apparent_temperature": "°C", "temperature_2m_max": "°C",
     "temperature_2m_min": "°C", "relative_humidity_2m": "%", "precipitation_probability": "%",
-    "precipitation_probability_max": "%", "wind_speed_10m": "km/h", "wind_direction_10m": "°",
+    "precipitation_probability_max": "%", "wind_speed_10m": "km/h", "wind_gusts_10m": "km/h",
+    "wind_direction_10m": "°",
     "surface_pressure": "hPa", "pressure_msl": "hPa", "precipitation": "mm", "precipitation_sum": "mm",
     "weather_code": "wmo code", "is_day": "", "sunrise": "unixtime", "sunset": "unixtime",
 }
@@ -51,6 +52,8 @@ def value(name, t, latitude, index):
         return [0, 1, 2, 3, 45, 61, 80][index % 7]
     if name == "wind_speed_10m":
         return round(8 + 4 * phase, 1)
+    if name == "wind_gusts_10m":
+        return round(1.5 * (8 + 4 * phase), 1)
     if name == "wind_direction_10m":
         return (index * 37) % 360
     if name in ("surface_pressure", "pressure_msl"):

@@ -31,6 +31,18 @@ extension ConfigSchema {
             "state_dir", \.stateDirectory,
             summary: "directory of the state, the forecast cache and the last good config",
             check: absolutePath),
+        optionalText(
+            "contact", \.contact,
+            summary:
+                "your e-mail address or web page, sent in the User-Agent to NWS and MET Norway (their terms ask for it)",
+            check: { contact in
+                let printable = contact.unicodeScalars.allSatisfy {
+                    $0.value >= 0x20 && $0.value < 0x7F && $0 != "(" && $0 != ")" && $0 != ";"
+                }
+                return printable && contact.contains(where: { $0 == "@" || $0 == "." })
+                    ? nil
+                    : "must be an e-mail address or a URL in plain ASCII, such as \"you@example.org\", not \"\(contact)\""
+            }),
     ]
 
     static let stationKeys: [ConfigKey] = [

@@ -118,12 +118,12 @@ public struct ConfigKey: Sendable {
 public enum ConfigSchema {
     /// All keys except the `[[cities]]` entries, in the order `config show` prints them.
     public static let keys: [ConfigKey] =
-        rootKeys + stationKeys + unitKeys + forecastKeys
+        rootKeys + stationKeys + unitKeys + forecastKeys + warningKeys
         + displayKeys + sensorKeys + buttonKeys + controlKeys + mqttKeys
 
     /// The keys each `[[cities]]` entry accepts.
     public static let cityKeys = [
-        "name", "country", "admin1", "latitude", "longitude",
+        "name", "country", "country_code", "admin1", "latitude", "longitude",
         "timezone", "geoname_id",
     ]
 
@@ -132,6 +132,8 @@ public enum ConfigSchema {
     public static let citySummaries: [String: String] = [
         "name": "the name the pages show (required; at most 100 characters)",
         "country": "country, shown after the name; absent: none",
+        "country_code":
+            "ISO 3166-1 code such as \"NO\", from geocoding: which warning service covers the city; absent: where its coordinates lie",
         "admin1": "region or state, to tell places of one name apart; absent: none",
         "latitude": "decimal degrees, north positive, -90 to 90 (required)",
         "longitude": "decimal degrees, east positive, -180 to 180 (required)",
@@ -152,6 +154,7 @@ public enum ConfigSchema {
         "buttons": "The buttons: where they are wired, how presses are told apart, what they do.",
         "control": "The control socket the command line talks to the running kiosk on.",
         "mqtt": "Home Assistant over MQTT; without a url the kiosk talks to no broker.",
+        "warnings": "Official weather warnings (NWS, MET Norway, the DWD) and the kiosk's own.",
         "cities": "The favourites, one `[[cities]]` table each, in display order.",
     ]
 
@@ -372,6 +375,15 @@ public enum ConfigSchema {
         }
         let name = text("name", required: true)
         let country = text("country")
+        let countryCode = text("country_code")
+        if let countryCode, !isCountryCode(countryCode) {
+            problems.append(
+                ConfigProblem(
+                    path: path.appending("country_code"),
+                    message:
+                        "\(path.appending("country_code")) must be a two-letter ISO 3166-1 code such as \"NO\", not \"\(countryCode)\""
+                ))
+        }
         let admin1 = text("admin1")
         let timezone = text("timezone")
         let latitude = number("latitude", -90...90)
@@ -394,13 +406,14 @@ public enum ConfigSchema {
             City(
                 name: name, country: country, admin1: admin1,
                 coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                timezone: timezone, geonameID: geonameID))
+                timezone: timezone, geonameID: geonameID, countryCode: countryCode))
     }
 
     /// The `[[cities]]` entry for `city`, as a table value in the schema's key order.
     public static func table(for city: City) -> ConfigValue {
         var members: [(key: String, value: ConfigValue)] = [("name", .string(city.name))]
         if let country = city.country { members.append(("country", .string(country))) }
+        if let code = city.countryCode { members.append(("country_code", .string(code))) }
         if let admin1 = city.admin1 { members.append(("admin1", .string(admin1))) }
         members.append(("latitude", .float(city.coordinate.latitude)))
         members.append(("longitude", .float(city.coordinate.longitude)))
@@ -408,4 +421,9 @@ public enum ConfigSchema {
         if let id = city.geonameID { members.append(("geoname_id", .integer(id))) }
         return .table(members)
     }
+}
+
+/// Whether `code` is two capital letters, as ISO 3166-1 alpha-2 codes are written.
+func isCountryCode(_ code: String) -> Bool {
+    code.unicodeScalars.count == 2 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
 }

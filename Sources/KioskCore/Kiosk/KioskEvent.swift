@@ -74,6 +74,9 @@ public enum KioskEvent: Sendable {
     /// `summary` says what happened in a few words for the stale notice ("Open-Meteo error
     /// 500", "offline"), nil when unknown.
     case forecastFailed(message: String, notBefore: Date?, summary: String? = nil)
+    /// The warning services were asked: what each feed's answer brought, and when the
+    /// services allow the next ask.
+    case warningsFetched([WarningFeedUpdate], nextAsk: Date)
     /// The sensor gave a reading.
     case sensorSucceeded(SensorReading)
     /// The sensor failed.
@@ -121,6 +124,8 @@ public enum KioskEffect: Sendable, Hashable {
     case setDisplayPower(DisplayPower)
     /// Fetch forecasts for the station and every favourite.
     case fetchForecasts
+    /// Ask the warning services for every favourite they cover.
+    case fetchWarnings
     /// Take a sensor reading.
     case readSensor
     /// Write `PersistedKioskState` (only when it changed).

@@ -15,6 +15,12 @@ public struct KioskSettings: Sendable, Hashable {
     public var minRefreshMinutes: Int?
     /// Minutes between forecast refreshes.
     public var refreshMinutes: Int
+    /// The `[warnings]` table and the owner's contact: a change asks the services again.
+    public var warnings: WarningSettings
+    /// The owner's contact, for the User-Agent.
+    public var contact: String?
+    /// The unit pressures are written in (the barometer's warning).
+    public var pressureUnit: PressureUnit
     /// Whether there is a sensor to poll.
     public var sensorEnabled: Bool
     /// Seconds between sensor readings.
@@ -56,6 +62,9 @@ public struct KioskSettings: Sendable, Hashable {
         night = configuration.display.night
         minRefreshMinutes = configuration.display.minRefreshMinutes
         refreshMinutes = configuration.forecast.refreshMinutes
+        warnings = configuration.warnings
+        contact = configuration.contact
+        pressureUnit = configuration.units.pressure
         sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         station = configuration.station.coordinate

@@ -60,6 +60,10 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var panelRefreshes: PanelRefreshStatus?
     /// Changed keys that take effect after a restart, as `key = value`.
     public var restartPending: [String] = []
+    /// Every favourite's warnings shown, worst first.
+    public var warnings: [WeatherWarning] = []
+    /// The warning feeds that failed, while they have not answered since.
+    public var warningFailures: [WarningFeedFailure] = []
 
     /// Creates a snapshot.
     public init(
@@ -91,9 +95,10 @@ extension KioskSnapshot {
         var parts: [String] = []
         switch slide.kind {
         case .empty: parts.append("No favourites yet")
-        case .page(let page):
+        case .page, .warning:
+            let name = slide.page?.rawValue ?? "warning"
             let city = slide.cityIndex == nil ? nil : self.page.city?.displayName
-            parts.append("Showing the \(page.rawValue) page" + (city.map { " of \($0)" } ?? ""))
+            parts.append("Showing the \(name) page" + (city.map { " of \($0)" } ?? ""))
         }
         if forecastError != nil { parts.append("forecast failing") }
         if sensorError != nil { parts.append("sensor failing") }

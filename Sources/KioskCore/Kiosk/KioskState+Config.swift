@@ -42,6 +42,7 @@ extension KioskState {
                 Double(newSettings.refreshMinutes * 60) - now.wall.timeIntervalSince(lastForecast)
             refresh.reschedule(to: now.monotonic.advanced(bySeconds: max(0, wait)))
         }
+        warningSettingsChanged(from: old, at: now)
         if !old.sensorEnabled, newSettings.sensorEnabled { sensor.dueNow(at: now.monotonic) }
         if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
         reschedule(from: old, at: now, into: &effects)

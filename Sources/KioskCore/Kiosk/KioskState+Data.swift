@@ -26,6 +26,7 @@ extension KioskState {
         _ reading: SensorReading, at now: KioskTime, into effects: inout [KioskEffect]
     ) {
         indoor.record(reading, elevation: stationElevation)
+        deriveBarometerWarning(at: now, into: &effects)
         if abs(now.wall.timeIntervalSince(lastHistoryFlush)) >= Self.historyFlushSeconds {
             lastHistoryFlush = now.wall
             effects.append(.saveHistory(indoor.history))

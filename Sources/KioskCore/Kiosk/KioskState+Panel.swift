@@ -72,7 +72,10 @@ extension KioskState {
         return PanelContent(
             slide: "\(what ?? "empty page"), step \(slideStep)", forecastFetchedAt: lastForecast,
             indoor: settings.sensorEnabled ? indoor.latest?.temperature : nil,
-            notices: notices(at: now).map(\.kind.topic))
+            notices: notices(at: now).map(\.kind.topic),
+            warnings: currentCity.map { city in
+                warnings(for: city.name, at: now.wall).map { "\($0.id) \($0.severity)" }
+            } ?? [])
     }
 
     /// Turns the frames this event asked for into the policy's decision, on an e-paper
@@ -102,7 +105,12 @@ extension KioskState {
                 ? plan.policy.buttonPressed(content, at: now)
                 : plan.policy.contentChanged(content, at: now)
         default:
-            decision = plan.policy.contentChanged(content, at: now)
+            // A warning that came, changed or ended is drawn at once, as a press would be.
+            let warningsChanged = plan.policy.shown.map { content.warnings != $0.warnings } ?? false
+            decision =
+                warningsChanged
+                ? plan.policy.buttonPressed(content, at: now)
+                : plan.policy.contentChanged(content, at: now)
         }
         if case .refresh(_, let full) = decision {
             plan.fullRefresh = full

@@ -15,7 +15,7 @@ public struct KioskState: Sendable {
     /// The favourite last shown on a per-city page (0-based).
     public internal(set) var cityIndex = 0
     /// The display's power: the night window's, a press's wake-up or a remote setting.
-    public private(set) var powerSchedule = PowerSchedule()
+    public internal(set) var powerSchedule = PowerSchedule()
     /// The display's power.
     public var power: DisplayPower { powerSchedule.power }
     /// Favourites a person chose to look at, newest first.
@@ -70,6 +70,8 @@ public struct KioskState: Sendable {
     /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
+    /// The official warnings: the board, and the next ask of the services.
+    public internal(set) var warnings: WarningWatch
     /// The `[[sensors]]`: each one's last values and failure.
     public internal(set) var sensorBoard = SensorBoard()
     /// The sensor's polling: waiting for the next reading, or reading.
@@ -105,6 +107,7 @@ public struct KioskState: Sendable {
             ?? Slide(.empty)
         refresh = RefreshSchedule(due: now.monotonic)
         sensor = SensorPolling(due: now.monotonic)
+        warnings = WarningWatch(due: now.monotonic)
         slideCycle = SlideCycle(
             next: now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds)))
         nextMinute = Self.nextMinute(after: now)
@@ -123,6 +126,7 @@ public struct KioskState: Sendable {
         }
         if settings.hasPlacesToFetch, let due = refresh.deadline { deadlines.append(due) }
         if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
+        if settings.watchesWarnings { deadlines += warnings.deadlines }
         deadlines += powerSchedule.deadlines
         if power != .off, let nextStep { deadlines.append(nextStep) }
         return deadlines.min()
@@ -130,7 +134,9 @@ public struct KioskState: Sendable {
 
     /// The sequence the kiosk cycles through now.
     public var slides: [Slide] {
-        slideSequence(pages: settings.pages, cityCount: settings.cities.count)
+        slideSequence(
+            pages: settings.pages, cityCount: settings.cities.count,
+            warningCities: warningPageCities)
     }
 
     /// The favourite on screen (or last on screen), if there are any.
@@ -172,6 +178,7 @@ public struct KioskState: Sendable {
             forecasts = cached
             indoor = IndoorTracker(history: history)
             sensorBoard = SensorBoard(restoring: sensorHistory, at: now.wall)
+            deriveWarnings(at: now)
             // A cache left from favourites since removed is no forecast of this kiosk's.
             let newestForecast =
                 settings.hasPlacesToFetch ? cached.map(\.fetchedAt).max() : nil
@@ -196,11 +203,14 @@ public struct KioskState: Sendable {
             press(gesture, at: now, into: &effects)
         case .forecastSucceeded(let fetchedAt, let fresh):
             forecasts = forecasts.merging(fresh)
+            deriveWarnings(at: now)
             forecastSucceeded(fetchedAt: fetchedAt, at: now)
             effects.append(.render)
         case .forecastFailed(let message, let notBefore, let summary):
             forecastFailed(message: message, summary: summary, notBefore: notBefore, at: now)
             effects.append(.render)
+        case .warningsFetched(let updates, let nextAsk):
+            warningsFetched(updates, nextAsk: nextAsk, at: now, into: &effects)
         case .sensorSucceeded(let reading):
             recordReading(reading, at: now, into: &effects)
             sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
@@ -270,6 +280,7 @@ public struct KioskState: Sendable {
         if settings.sensorEnabled, sensor.startIfDue(at: now.monotonic) {
             effects.append(.readSensor)
         }
+        watchWarnings(at: now, into: &effects)
     }
 
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.

@@ -15,12 +15,16 @@ public struct PanelContent: Sendable, Hashable {
     /// What the notices over the page are about ("stale forecast", "sensor"): a notice that
     /// comes or goes is drawn.
     public var notices: [String]
+    /// The warnings of the place shown, by id and severity: a new, changed or ended one is
+    /// drawn at once.
+    public var warnings: [String] = []
 
     /// Creates a description of what a page shows.
     public init(
         slide: String, forecastFetchedAt: Date? = nil, indoor: Temperature? = nil,
-        clockMinute: Int? = nil, notices: [String] = []
+        clockMinute: Int? = nil, notices: [String] = [], warnings: [String] = []
     ) {
+        self.warnings = warnings
         self.slide = slide
         self.forecastFetchedAt = forecastFetchedAt
         self.indoor = indoor
@@ -33,6 +37,7 @@ public struct PanelContent: Sendable, Hashable {
     public func differs(from shown: PanelContent, indoorStep: TemperatureDifference) -> Bool {
         if slide != shown.slide || forecastFetchedAt != shown.forecastFetchedAt
             || clockMinute != shown.clockMinute || notices != shown.notices
+            || warnings != shown.warnings
         {
             return true
         }

@@ -12,6 +12,9 @@ public struct PowerSchedule: Sendable, Hashable {
         /// A remote command set `power`, until `until` (nil: until a press, there being no
         /// night window to end it).
         case remote(DisplayPower, until: MonotonicInstant?)
+        /// An official warning lit the display the night window blanked, until `until` (the
+        /// warning's end, or the window's next change if sooner).
+        case warning(until: MonotonicInstant)
     }
 
     /// How long a press wakes a blanked or dimmed display at night, seconds.
@@ -34,6 +37,7 @@ public struct PowerSchedule: Sendable, Hashable {
             case .none: nil
             case .woken(let until): until
             case .remote(_, let until): until
+            case .warning(let until): until
             }
         return [nextNightChange, end].compactMap { $0 }
     }
@@ -44,13 +48,14 @@ public struct PowerSchedule: Sendable, Hashable {
         switch override {
         case .woken(let until) where now.monotonic >= until: override = .none
         case .remote(_, let until?) where now.monotonic >= until: override = .none
-        case .none, .woken, .remote: break
+        case .warning(let until) where now.monotonic >= until: override = .none
+        case .none, .woken, .remote, .warning: break
         }
         nextNightChange = night.map { Self.nextChange(of: $0, after: now) }
         let wanted: DisplayPower
         switch override {
         case .remote(let power, _): wanted = power
-        case .woken: wanted = .on
+        case .woken, .warning: wanted = .on
         case .none:
             let isNight = night?.contains(minuteOfDay: now.local.minuteOfDay) ?? false
             wanted = isNight ? (night?.mode == .dim ? .dim : .off) : .on
@@ -63,6 +68,11 @@ public struct PowerSchedule: Sendable, Hashable {
     /// A press at the kiosk: it ends a remote setting, and at night lights the display for
     /// `wakeSeconds` (again, if already woken). Returns whether anything changed.
     public mutating func press(night: NightWindow?, at now: MonotonicInstant) -> Bool {
+        if case .warning = override {
+            // Seen: the display goes dark again after a press's while.
+            override = .woken(until: now.advanced(bySeconds: Self.wakeSeconds))
+            return true
+        }
         if case .remote = override {
             override = .none
             if night == nil { return true }
@@ -70,6 +80,19 @@ public struct PowerSchedule: Sendable, Hashable {
         let woken = if case .woken = override { true } else { false }
         guard night != nil, power != .on || woken else { return false }
         override = .woken(until: now.advanced(bySeconds: Self.wakeSeconds))
+        return true
+    }
+
+    /// An official warning arrived while the night window blanks the display: it lights the
+    /// display until `until` (the warning's end; nil when it gives none), at the latest
+    /// until the window next changes. Not while dimmed, woken or set from afar. Returns
+    /// whether it lit the display.
+    public mutating func wake(
+        forWarningUntil until: MonotonicInstant?, night: NightWindow?, at now: KioskTime
+    ) -> Bool {
+        guard case .none = override, power == .off, let night else { return false }
+        let windowChange = Self.nextChange(of: night, after: now)
+        override = .warning(until: min(until ?? windowChange, windowChange))
         return true
     }
 

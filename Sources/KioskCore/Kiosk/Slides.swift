@@ -6,6 +6,8 @@ public struct Slide: Sendable, Hashable, Codable {
         case page(Page)
         /// No favourites yet: how to add one.
         case empty
+        /// A severe or extreme warning of the favourite `cityIndex`, on a page of its own.
+        case warning
     }
 
     /// What kind of screen.
@@ -33,19 +35,32 @@ extension Page {
 
 /// The order the kiosk cycles in. Per-city pages that follow each other in `pages` are
 /// shown city by city (Rome's city and hourly pages, then Berlin's, …); the other pages
-/// come once per round where `pages` puts them. Without favourites the round is the empty
-/// page and, if configured, the indoor page.
-public func slideSequence(pages: [Page], cityCount: Int) -> [Slide] {
+/// come once per round where `pages` puts them. A favourite in `warningCities` (0-based:
+/// one with a severe or extreme warning) has its warning's page before its own pages, or
+/// at the start of the round when no page is per-city. Without favourites the round is the
+/// empty page and, if configured, the indoor page.
+public func slideSequence(pages: [Page], cityCount: Int, warningCities: Set<Int> = [])
+    -> [Slide]
+{
     guard cityCount > 0 else {
         return [Slide(.empty)] + (pages.contains(.indoor) ? [Slide(.page(.indoor))] : [])
     }
-    var slides: [Slide] = []
+    let warned = (0..<cityCount).filter(warningCities.contains)
+    var slides: [Slide] =
+        pages.contains(where: \.isPerCity) ? [] : warned.map { Slide(.warning, cityIndex: $0) }
     var run: [Page] = []
+    var warningsPlaced = false
     func flush() {
         guard !run.isEmpty else { return }
         for city in 0..<cityCount {
+            // The warning's page comes once a round, before the first run of the place's
+            // pages.
+            if !warningsPlaced, warningCities.contains(city) {
+                slides.append(Slide(.warning, cityIndex: city))
+            }
             for page in run { slides.append(Slide(.page(page), cityIndex: city)) }
         }
+        warningsPlaced = true
         run = []
     }
     for page in pages {

@@ -39,6 +39,20 @@ extension KioskEngine {
         }
     }
 
+    // MARK: Warnings
+
+    func fetchWarnings() async {
+        let now = parts.time.now()
+        let (updates, nextAsk) = await warningAsker.ask(
+            configuration, transport: parts.transport, now: now.wall)
+        if Task.isCancelled { return }
+        for update in updates {
+            guard case .failed(let message) = update.outcome else { continue }
+            note("warnings \(update.feed.source.rawValue)", message, level: .warning)
+        }
+        await process(.warningsFetched(updates, nextAsk: nextAsk))
+    }
+
     /// Notes how a write to the state directory went: its failure stays in `status` until a
     /// write succeeds.
     func stateWritten(_ failure: (any Error)?) {

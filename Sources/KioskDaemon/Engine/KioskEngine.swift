@@ -25,6 +25,8 @@ public actor KioskEngine {
     var state: KioskState
     var display: DisplayWorker
     var sensor: SensorWorker?
+    /// The warning services' conditional-request state between asks.
+    let warningAsker = WarningAsker()
     let startedAt: MonotonicInstant
     private let start: Start
     /// Effects under way (fetches, readings), cancelled by `stop()`, and writes, awaited.
@@ -243,6 +245,8 @@ public actor KioskEngine {
             track(write: false) { await $0.fetchForecasts() }
         case .readSensor:
             track(write: false) { await $0.readSensor() }
+        case .fetchWarnings:
+            track(write: false) { await $0.fetchWarnings() }
         case .persistState(let persisted):
             write("state") { try $0.save(persisted) }
         case .saveHistory(let history):

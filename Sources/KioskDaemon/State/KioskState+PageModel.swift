@@ -12,6 +12,7 @@ extension KioskState {
         switch slide.kind {
         case .empty: kind = .empty
         case .page(let page): kind = PageKind(page)
+        case .warning: kind = .warning
         }
         let favourites = CityWeather.favourites(
             configuration.cities, entries: forecasts,
@@ -39,6 +40,25 @@ extension KioskState {
                     in: configuration.cities, station: configuration.station.coordinate)
         model.nextForecastAttempt = now.wall.addingTimeInterval(secondsUntilRefresh(at: now))
         model.forecastProblem = forecastError
+        if settings.watchesWarnings, let city = model.city {
+            let shown = warnings(for: city.city.name, at: now.wall)
+            let offset = city.forecast?.utcOffsetSeconds ?? now.utcOffsetSeconds
+            model.warning = PageWarning(
+                shown, at: now.wall, utcOffsetSeconds: offset, clock: configuration.units.clock)
+            if kind == .warning {
+                model.warningPage = WarningPageContent(
+                    shown, place: city.displayName, at: now.wall, utcOffsetSeconds: offset,
+                    clock: configuration.units.clock)
+            }
+            // A service that cannot be asked says so on the place's pages: never a silent
+            // "no warnings".
+            model.notices += warnings.board.failures(for: city.city.name).map {
+                .warning(
+                    $0.summary(
+                        now: now.wall, utcOffsetSeconds: now.utcOffsetSeconds,
+                        clock: configuration.units.clock))
+            }
+        }
         return model
     }
 

@@ -28,6 +28,10 @@ extension KioskState {
         snapshot.panelFullRefresh = panelPlan?.fullRefresh ?? true
         snapshot.panelRefreshes = panelStatus(at: now)
         snapshot.restartPending = settings.restartPending
+        if settings.watchesWarnings {
+            snapshot.warnings = warnings.shown(at: now)
+            snapshot.warningFailures = warnings.board.failures
+        }
         return snapshot
     }
 

@@ -54,8 +54,8 @@ extension KioskState {
         switch slide.kind {
         case .empty:
             return "Showing the empty page: there are no favourites yet."
-        case .page(let page):
-            var text = "Showing the \(page.rawValue) page"
+        case .page, .warning:
+            var text = "Showing the \(slide.page?.rawValue ?? "warning") page"
             if let index = slide.cityIndex, cities.indices.contains(index) {
                 let name = PlaceNames.displayNames(of: cities)[index]
                 text += " of \(name) (\(index + 1) of \(cities.count))"

@@ -53,6 +53,13 @@ extension KioskStatus {
                     ? ConfigStore.lastGoodPath(stateDirectory: configuration.stateDirectory) : nil,
                 restartPending: snapshot.restartPending.isEmpty ? nil : snapshot.restartPending),
             units: configuration.units)
+        warnings = snapshot.warnings.map(Warning.init)
+        warningsUnavailable = snapshot.warningFailures.map {
+            $0.summary(
+                now: now.wall, utcOffsetSeconds: now.utcOffsetSeconds,
+                clock: configuration.units.clock)
+                + ": " + $0.message
+        }
         if !snapshot.sensors.isEmpty { sensors = snapshot.sensors.map(SensorEntryStatus.init) }
     }
 }

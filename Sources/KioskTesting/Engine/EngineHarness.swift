@@ -50,6 +50,9 @@ public final class EngineHarness: Sendable {
         configuration.stateDirectory = files.directory
         configuration.sensor.kind = .none
         configuration.cities = cities
+        // Off unless a test turns them on: the others count the forecast's requests and
+        // effects alone.
+        configuration.warnings.enabled = false
         configure(&configuration)
         var logger = Logger(label: "engine-harness")
         logger.logLevel = .critical

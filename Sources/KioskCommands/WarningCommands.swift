@@ -1,0 +1,130 @@
+public import FoundationEssentials
+public import KioskConfig
+import KioskControl
+public import KioskCore
+import KioskDaemon
+import Warnings
+
+/// The `warnings` verb: what the running kiosk shows for its favourites, or, when no kiosk
+/// runs, what the services answer now. A failing service is named, never read as "no
+/// warnings".
+public struct WarningCommands: Sendable {
+    /// The config file.
+    public let store: ConfigStore
+    /// Where output goes.
+    public let console: Console
+    /// The HTTP transport for the services, when no kiosk runs.
+    public let transport: any HTTPTransport
+    /// The clock.
+    public let now: @Sendable () -> Date
+
+    /// Creates the verb.
+    public init(
+        store: ConfigStore, console: Console, transport: any HTTPTransport,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.console = console
+        self.transport = transport
+        self.now = now
+    }
+
+    /// `warnings [CITY] [--json]`: every favourite's warnings (or one's), worst first.
+    /// - Throws: `CommandFailure` (exit 1) when a service that covers a place shown failed,
+    ///   after printing what there is.
+    public func show(city reference: String?, json: Bool) async throws {
+        let configuration = try ConfigCommands(store: store, console: console).load().configuration
+        guard !configuration.cities.isEmpty else {
+            throw CommandFailure.runtime(
+                "There are no favourites to look up warnings for: add one with `weather-kiosk city add NAME`."
+            )
+        }
+        let places =
+            try reference.map {
+                [configuration.cities[try CityCommands.resolve($0, in: configuration.cities) - 1]]
+            } ?? configuration.cities
+        let names = Set(places.map(\.name))
+        var (warnings, unavailable) = try await current(configuration)
+        warnings = warnings.filter { names.contains($0.place) }
+        unavailable = unavailable.filter { names.contains($0.place) }
+        if json {
+            console.print(try JSONText.encode(warnings))
+        } else {
+            console.print(
+                Self.describe(
+                    warnings, places: places, unavailable: Set(unavailable.map(\.place))))
+        }
+        guard unavailable.isEmpty else {
+            throw CommandFailure.runtime(unavailable.map(\.sentence).joined(separator: "\n"))
+        }
+    }
+
+    private struct Unavailable {
+        var place: String
+        var sentence: String
+    }
+
+    /// From the running kiosk when one answers, else from the services now.
+    private func current(_ configuration: KioskConfiguration) async throws
+        -> ([KioskStatus.Warning], [Unavailable])
+    {
+        let control = try ControlCommands(store: store, console: console)
+        if control.client.answers() {
+            guard case .status(let status) = try control.exchange(.status) else {
+                throw control.unexpected()
+            }
+            // The kiosk's sentences name no place: every shown place may be affected.
+            let failures = (status.warningsUnavailable ?? []).flatMap { sentence in
+                configuration.cities.map { Unavailable(place: $0.name, sentence: sentence) }
+            }
+            return (status.warnings ?? [], configuration.warnings.enabled ? failures : [])
+        }
+        let start = now()
+        let (updates, _) = await WarningAsker().ask(
+            configuration, transport: transport, now: start)
+        var board = WarningBoard()
+        for update in updates { update.apply(to: &board, at: start) }
+        let failures = board.failures.map { failure in
+            Unavailable(
+                place: failure.feed.place,
+                sentence: failure.summary(
+                    now: start, utcOffsetSeconds: 0, clock: configuration.units.clock)
+                    + ": " + failure.message)
+        }
+        return (board.allWarnings(at: start).map(KioskStatus.Warning.init), failures)
+    }
+
+    /// One paragraph per place: its warnings, or that there are none and from which service
+    /// (or that the service could not be asked: never "none" then).
+    static func describe(
+        _ warnings: [KioskStatus.Warning], places: [City], unavailable: Set<String>
+    ) -> String {
+        places.map { city in
+            let source = WarningCoverage.source(
+                countryCode: city.countryCode, coordinate: city.coordinate)
+            let own = warnings.filter { $0.place == city.name }
+            guard !own.isEmpty else {
+                guard let source else {
+                    return "\(city.name): no official warning service covers it"
+                }
+                return unavailable.contains(city.name)
+                    ? "\(city.name): warnings from \(source.displayName) unavailable (see below)"
+                    : "\(city.name): no warnings from \(source.displayName)"
+            }
+            return "\(city.name):\n"
+                + own.map { warning in
+                    let until = warning.expires.map { " until \(Self.utcText($0))" } ?? ""
+                    let name = WarningSource(rawValue: warning.source)?.displayName
+                    let label =
+                        warning.official ? name ?? warning.source.uppercased() : "the kiosk's own"
+                    return
+                        "  \(warning.severity) \(warning.event)\(until) (\(label)): \(warning.headline)"
+                }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    private static func utcText(_ date: Date) -> String {
+        let time = LocalDateTime(date, utcOffsetSeconds: 0)
+        return "\(time.date.weekdayAbbreviation) \(time.clockText(.twentyFourHour)) UTC"
+    }
+}
