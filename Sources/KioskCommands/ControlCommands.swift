@@ -203,6 +203,10 @@ public struct ControlCommands: Sendable {
         }
         if let error = status.forecast.error { forecast += "\n\(error)" }
         rows.append(["Forecast", forecast])
+        // Only when there is something to say: a kiosk with warnings off has none either.
+        let warnings =
+            WarningCommands.lines(status.warnings ?? []) + (status.warningsUnavailable ?? [])
+        if !warnings.isEmpty { rows.append(["Warnings", warnings.joined(separator: "\n")]) }
         // In the kiosk's `[units]`; a kiosk too old to say which gets the defaults.
         let units = status.units ?? Units()
         var sensor = status.sensor.kind

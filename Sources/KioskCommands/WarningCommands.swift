@@ -114,13 +114,26 @@ public struct WarningCommands: Sendable {
             return "\(city.name):\n"
                 + own.map { warning in
                     let until = warning.expires.map { " until \(Self.utcText($0))" } ?? ""
-                    let name = WarningSource(rawValue: warning.source)?.displayName
-                    let label =
-                        warning.official ? name ?? warning.source.uppercased() : "the kiosk's own"
                     return
-                        "  \(warning.severity) \(warning.event)\(until) (\(label)): \(warning.headline)"
+                        "  \(warning.severity) \(warning.event)\(until) (\(label(warning))): \(warning.headline)"
                 }.joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// One line per warning for `status`, worst first as the kiosk keeps them: "Oslo:
+    /// severe wind until Sat 11:25 UTC (MET Norway)".
+    static func lines(_ warnings: [KioskStatus.Warning]) -> [String] {
+        warnings.map { warning in
+            let until = warning.expires.map { " until \(Self.utcText($0))" } ?? ""
+            return
+                "\(warning.place): \(warning.severity) \(warning.event)\(until) (\(label(warning)))"
+        }
+    }
+
+    /// Who says so: the service as the wall names it, or the kiosk's own reading.
+    private static func label(_ warning: KioskStatus.Warning) -> String {
+        guard warning.official else { return "the kiosk's own" }
+        return WarningSource(rawValue: warning.source)?.displayName ?? warning.source.uppercased()
     }
 
     private static func utcText(_ date: Date) -> String {

@@ -32,6 +32,13 @@ import Testing
                 "Anchorage nws severe", "Oslo metalerts severe", "Berlin dwd minor",
             ])
         #expect(status?.warningsUnavailable == [])
+        // `status` as text names them too, a line each, worst first.
+        let text = await daemon.run(["status"])
+        #expect(
+            text.standardOutput.contains("\nWarnings  Anchorage: severe "), "\(text.standardOutput)"
+        )
+        #expect(text.standardOutput.contains("\n          Berlin: minor frost until "))
+        #expect(text.standardOutput.contains(" (DWD)"))
 
         let verb = await daemon.run(["warnings", "berlin"])
         #expect(verb.exitCode == 0, "\(verb.standardError)")

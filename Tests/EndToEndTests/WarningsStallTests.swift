@@ -60,6 +60,10 @@ import Testing
             ])
         // The forecast went on meanwhile: the stalled service held up no other request.
         #expect(status?.forecast.fetchedAt != nil)
+        let text = await daemon.run(["status"])
+        #expect(
+            text.standardOutput.contains("warnings from NWS unavailable since "),
+            "status says it as text too: \(text.standardOutput)")
         // The wall says so on Anchorage's pages.
         let shown = await daemon.run(["warnings", "anchorage"])
         #expect(shown.exitCode == 1)
