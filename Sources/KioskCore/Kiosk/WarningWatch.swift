@@ -62,10 +62,14 @@ public struct WarningWatch: Sendable, Hashable {
         _ updates: [WarningFeedUpdate], nextAsk: Date, places: Set<String>, at now: KioskTime
     ) -> Bool {
         let before = shown(at: now)
+        // The pages name a failing service and since when: a new failure, or a service
+        // answering again, is drawn at once too.
+        let failingBefore = (board.failures.map(\.feed), board.failures.map(\.since))
         for update in updates { update.apply(to: &board, at: now.wall) }
         board.keepOnly(places: places)
         phase = .waiting(due: instant(of: nextAsk, at: now))
-        return expire(at: now) || shown(at: now) != before
+        let failing = (board.failures.map(\.feed), board.failures.map(\.since))
+        return expire(at: now) || shown(at: now) != before || failing != failingBefore
     }
 
     /// The kiosk's own warnings for `place`, read from its forecast at `now`: they replace

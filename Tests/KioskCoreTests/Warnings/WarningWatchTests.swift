@@ -49,6 +49,23 @@ private let berlinFeed = WarningFeed(source: .dwd, place: "Berlin")
             nextAsk: clock.now.wall.addingTimeInterval(next))
     }
 
+    /// A service failing and then answering again is drawn at once both times: the pages
+    /// name a failing service ("warnings from DWD unavailable since …"), and kept saying so
+    /// until the next minute's frame after it had answered again.
+    @Test func aFailureAndItsEndAreDrawnAtOnce() {
+        var clock = TestClock()
+        var state = started(clock, settings: settings())
+        let failed = state.handle(
+            .warningsFetched(
+                [WarningFeedUpdate(feed: berlinFeed, outcome: .failed("Bright Sky answered 500."))],
+                nextAsk: clock.now.wall.addingTimeInterval(300)),
+            at: clock.now)
+        #expect(failed.contains(.render))
+        clock.advance(300)
+        let back = state.handle(answer([], clock), at: clock.now)
+        #expect(back.contains(.render))
+    }
+
     @Test func theStartAsksOnceAndTheNextAskIsWhenTheServiceAllows() {
         var clock = TestClock()
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
