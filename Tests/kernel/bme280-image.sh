@@ -39,7 +39,7 @@ bme280_image_load() {
 
 # bme280_image_verify BUS ADDRESS CHIP_ID
 # Compares every byte of the image, the chip id and the status with one i2cdump
-# (register_image_verify in vm-lib.sh).
+# (register_image_verify in register-image.sh).
 bme280_image_verify() {
     local -a chip_id=(0xd0 "$3") status=(0xf3 0x00)
     register_image_verify "$1" "$2" BME280_CALIBRATION_00 BME280_CALIBRATION_26 BME280_DATA \

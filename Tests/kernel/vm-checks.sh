@@ -13,6 +13,8 @@ export HOME=/run/home TMPDIR=/run/tmp LC_ALL=C.UTF-8
 # shellcheck source=/dev/null  # written by run.sh
 source /run/share/vm.env
 kernel_tests=$KIOSK_REPO/Tests/kernel
+# shellcheck source=Tests/kernel/register-image.sh
+source "$kernel_tests/register-image.sh"
 # shellcheck source=Tests/kernel/bme280-image.sh
 source "$kernel_tests/bme280-image.sh"
 # shellcheck source=Tests/kernel/bme680-image.sh

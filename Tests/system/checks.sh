@@ -157,6 +157,7 @@ guest 'useradd -m -s /bin/bash -G weather-kiosk alice && useradd -m -s /bin/bash
     done' >/dev/null
 guest 'weather-kiosk config set forecast.base_url http://10.0.2.100 &&
     weather-kiosk config set forecast.geocoding_url http://10.0.2.100 &&
+    weather-kiosk config set warnings.metalerts_url http://10.0.2.100/metalerts &&
     weather-kiosk config set sensor.kind none &&
     weather-kiosk config set display.cycle_seconds 3600 &&
     weather-kiosk config set display.pages city,hourly,map' >"$work/config-set.log" 2>&1 ||
@@ -204,6 +205,8 @@ check "ssh root: config set units.temperature fahrenheit" \
     guest weather-kiosk config set units.temperature fahrenheit
 check "the Open-Meteo fake was asked for a forecast (through guestfwd, nothing else reachable)" \
     grep -q '^/v1/forecast' "$fake_log"
+check "MET Norway's warnings were asked for Oslo (the fake's MetAlerts: none in effect)" \
+    grep -q '^/metalerts/current.json' "$fake_log"
 sleep 5
 check "the screen (QEMU screendump) equals weather-kiosk render of the page status shows (a city)" \
     screen_matches_render

@@ -21,6 +21,8 @@ readonly LIBRARY=/usr/local/lib/weather-kiosk-test
 readonly SENSOR_ADDRESS=0x76
 readonly GPIO_SIM=/sys/kernel/config/gpio-sim/kiosk
 readonly GPIO_LABEL=pinctrl-bcm2711
+# shellcheck source=Tests/kernel/register-image.sh
+. "$LIBRARY/register-image.sh"
 # shellcheck source=Tests/kernel/bme280-image.sh
 . "$LIBRARY/bme280-image.sh"
 

@@ -205,6 +205,7 @@ install_chips() {
     }
     install -d "$root/usr/local/lib/weather-kiosk-test"
     install -m 0644 "$project/Tests/kernel/bme280-image.sh" "$root/usr/local/lib/weather-kiosk-test/"
+    install -m 0644 "$project/Tests/kernel/register-image.sh" "$root/usr/local/lib/weather-kiosk-test/"
     install -m 0755 "$project/Tests/system/chips-guest.sh" "$root/usr/local/sbin/weather-kiosk-test-chips"
     cat >"$root/etc/systemd/system/weather-kiosk-test-chips.service" <<'EOF'
 # The system VM's stand-ins for a Pi 4's chips (Tests/system/chips.sh), before the kiosk.

@@ -8,7 +8,8 @@
 
 Answers /v1/forecast for every requested location and variable with deterministic,
 plausible values (unix times, UTC), like Sources/KioskTesting/FakeOpenMeteo.swift does for
-the Swift tests; anything else gets Open-Meteo's 404 body. Every request line is appended
+the Swift tests, and /metalerts/current.json (MET Norway's warnings) with none in effect;
+anything else gets Open-Meteo's 404 body. Every request line is appended
 to LOG, so the checks can tell whether the kiosk asked. While a file LOG.hold exists, a
 request is held unanswered (and logged as "held PATH"), so a check can see what the kiosk
 shows before any answer from the network.
@@ -116,6 +117,11 @@ class Handler(BaseHTTPRequestHandler):
             log.write(self.path + "\n")
         url = urlsplit(self.path)
         query = parse_qs(url.query)
+        if url.path == "/metalerts/current.json":
+            # MET Norway's MetAlerts with nothing in effect, so that a place in Norway has
+            # its warnings asked and answered (none), as on a Pi with the network.
+            self.answer(200, {"type": "FeatureCollection", "features": []})
+            return
         if url.path != "/v1/forecast":
             self.answer(404, {"error": True, "reason": "Not Found"})
             return
