@@ -124,8 +124,8 @@ after_power_cut() {
         *) echo "showing the $page page, not a city's"; return 1 ;;
     esac
     screen_matches_render || return 1
-    answered=$(grep -c '^/' "$fake_log" || true)
-    echo "requests held: $(grep -c '^held' "$fake_log" || true), answered: $answered"
+    answered=$(grep -c '^/v1/' "$fake_log" || true)
+    echo "requests held: $(grep -c '^held' "$fake_log" || true), forecasts answered: $answered"
     [ "$answered" -eq 0 ]
 }
 for round in 1 2 3; do

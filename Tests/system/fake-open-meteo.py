@@ -107,7 +107,9 @@ def location(query, latitude, longitude, index, now):
 class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         hold = sys.argv[2] + ".hold"
-        if os.path.exists(hold):
+        # The hold is Open-Meteo's: MET Norway's warnings (none) answer at once, as a
+        # service that is up, so a held forecast is the only thing the kiosk waits for.
+        if os.path.exists(hold) and not self.path.startswith("/metalerts/"):
             with open(sys.argv[2], "a", encoding="utf-8") as log:
                 log.write("held " + self.path + "\n")
             deadline = time.time() + 600
