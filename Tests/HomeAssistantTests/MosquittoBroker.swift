@@ -10,8 +10,8 @@ final class MosquittoBroker: @unchecked Sendable {
     // @unchecked: `process` is replaced only by `start`/`stop`, which a test calls from
     // its one task.
     let directory = TemporaryDirectory()
-    let port: Int
-    let tlsPort: Int
+    private(set) var port = 0
+    private(set) var tlsPort = 0
     let user = "kiosk"
     let password = "s3cret-pw"
     private var process: RunningBinary?
@@ -21,12 +21,27 @@ final class MosquittoBroker: @unchecked Sendable {
 
     /// Writes the files and starts the broker. `anonymous` lets clients in without a user.
     init(anonymous: Bool = false) async throws {
-        port = try Self.freePort()
-        tlsPort = try Self.freePort()
         try await makeCertificates()
         let passwords = await ExternalProgram.run(
             "/usr/bin/mosquitto_passwd", ["-b", "-c", directory.file("passwords"), user, password])
         try #require(passwords.exitCode == 0, "mosquitto_passwd: \(passwords.standardError)")
+        // The ports are chosen free just before mosquitto binds them, but another test may
+        // bind one in between (a loopback server's port 0 can be the number just given
+        // back): mosquitto then ends with "Address already in use", and new ports are tried.
+        attempts: for _ in 0..<5 {
+            port = try Self.freePort()
+            tlsPort = try Self.freePort()
+            writeConfig(anonymous: anonymous)
+            switch await launch() {
+            case .listening: return
+            case .portTaken: await stop()
+            case .silent: break attempts
+            }
+        }
+        Issue.record("mosquitto did not start: \(directory.read("mosquitto.log") ?? "")")
+    }
+
+    private func writeConfig(anonymous: Bool) {
         directory.write(
             "mosquitto.conf",
             """
@@ -46,7 +61,6 @@ final class MosquittoBroker: @unchecked Sendable {
             keyfile \(directory.file("server.key"))
 
             """)
-        try await start()
     }
 
     var url: String { "mqtt://127.0.0.1:\(port)" }
@@ -55,19 +69,35 @@ final class MosquittoBroker: @unchecked Sendable {
     /// A CA that signed nothing the broker has.
     var otherCAFile: String { directory.file("other-ca.pem") }
 
-    /// Starts (or restarts) the broker and waits until both its listeners accept connections.
+    /// Starts (or restarts) the broker on its ports and waits until both its listeners
+    /// accept connections.
     func start() async throws {
+        if await launch() != .listening {
+            Issue.record("mosquitto did not start: \(directory.read("mosquitto.log") ?? "")")
+        }
+    }
+
+    private enum Launch { case listening, portTaken, silent }
+
+    /// Spawns mosquitto and waits up to a minute (on a loaded machine it took over 5 s to
+    /// listen) for both listeners: it opens them one after the other and loads the TLS
+    /// certificates between, so under load the plain port answered while the TLS port
+    /// still refused (`unknownCAIsATLSFailure` then saw "refused", not "tls").
+    private func launch() async -> Launch {
+        let logged = directory.read("mosquitto.log")?.utf8.count ?? 0
         process = ExternalProgram.spawn(
             "/usr/sbin/mosquitto", ["-c", directory.file("mosquitto.conf")])
-        // Up to a minute: on a loaded machine the broker took over 5 s to start listening.
-        // Both listeners: mosquitto opens them one after the other and loads the TLS
-        // certificates between, so under load the plain port answered while the TLS port
-        // still refused (`unknownCAIsATLSFailure` then saw "refused", not "tls").
         for _ in 0..<1200 {
-            if Self.accepts(port) && Self.accepts(tlsPort) { return }
-            try await Task.sleep(for: .milliseconds(50))
+            if Self.accepts(port) && Self.accepts(tlsPort) { return .listening }
+            let log = directory.read("mosquitto.log").map {
+                String(decoding: $0.utf8.dropFirst(logged), as: UTF8.self)
+            }
+            if log?.contains("Address already in use") == true {
+                return .portTaken
+            }
+            try? await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("mosquitto did not start: \(directory.read("mosquitto.log") ?? "")")
+        return .silent
     }
 
     /// Stops the broker and waits for it. SIGKILL: a child inherits the test runner's
