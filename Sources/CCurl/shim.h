@@ -56,6 +56,13 @@ static inline CURLcode CCurl_setopt_resolver_start_function(CURL *handle,
     return curl_easy_setopt(handle, CURLOPT_RESOLVER_START_FUNCTION, callback);
 }
 
+// The next header field of the last response (after redirects), or NULL after the last one:
+// CURLH_HEADER is a macro, and request -1 means the final request of the transfer.
+static inline struct curl_header *CCurl_next_response_header(CURL *handle,
+                                                             struct curl_header *previous) {
+    return curl_easy_nextheader(handle, CURLH_HEADER, -1, previous);
+}
+
 // CURL_GLOBAL_DEFAULT is a macro built from other macros.
 static inline CURLcode CCurl_global_init_default(void) {
     return curl_global_init(CURL_GLOBAL_DEFAULT);

@@ -36,16 +36,14 @@ final class CurlTransfer {
         errorBuffer[0] = 0
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headers) }
+        let userAgent = request.userAgent ?? KioskVersion.userAgent
+        if Self.hasLineBreak(userAgent) {
+            return .failure(lineBreak(in: "User-Agent", of: request))
+        }
         for header in request.headers where !Self.isTransportHeader(header.name) {
             let line = "\(header.name): \(header.value)"
-            // Bytes, not Characters: "\r\n" is one Character and equals neither.
-            guard !line.utf8.contains(where: { $0 == 13 || $0 == 10 }) else {
-                return .failure(
-                    HTTPTransportError(
-                        kind: .other, url: request.redactedURL,
-                        message:
-                            "Header \(header.name) for \(request.redactedURL) contains a line "
-                            + "break: remove it from the value."))
+            guard !Self.hasLineBreak(line) else {
+                return .failure(lineBreak(in: header.name, of: request))
             }
             guard let appended = curl_slist_append(headers, line) else {
                 return .failure(outOfMemory(request))
@@ -55,16 +53,46 @@ final class CurlTransfer {
         let context = TransferContext(
             handle: handle, job: job, worker: worker, limit: options.maximumBodyBytes)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        if let failure = configure(request, headers: headers, context: contextPointer) {
+        if let failure = configure(
+            request, headers: headers, userAgent: userAgent, context: contextPointer)
+        {
             return .failure(failure)
         }
         let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
         if code == CURLE_OK {
             var status = 0
             CCurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-            return .success(HTTPResponse(status: status, body: context.body.bytes))
+            return .success(
+                HTTPResponse(status: status, body: context.body.bytes, headers: responseHeaders()))
         }
         return .failure(failure(code, request: request, context: context))
+    }
+
+    /// The header fields of the final response, in order, as libcurl kept them.
+    private func responseHeaders() -> [HTTPHeader] {
+        var fields: [HTTPHeader] = []
+        var previous: UnsafeMutablePointer<curl_header>?
+        while let field = CCurl_next_response_header(handle, previous) {
+            if let name = field.pointee.name, let value = field.pointee.value {
+                fields.append(
+                    HTTPHeader(name: String(cString: name), value: String(cString: value)))
+            }
+            previous = field
+        }
+        return fields
+    }
+
+    /// Bytes, not Characters: "\r\n" is one Character and equals neither.
+    private static func hasLineBreak(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 13 || $0 == 10 }
+    }
+
+    private func lineBreak(in name: String, of request: HTTPRequest) -> HTTPTransportError {
+        HTTPTransportError(
+            kind: .other, url: request.redactedURL,
+            message:
+                "Header \(name) for \(request.redactedURL) contains a line break: remove it "
+                + "from the value.")
     }
 
     /// `User-Agent` and `Accept-Encoding` are the transport's business.
@@ -76,7 +104,7 @@ final class CurlTransfer {
     /// Sets every option for `request`; returns an error if libcurl refuses one (an old
     /// libcurl that lacks it), because running without, say, the protocol limit is unsafe.
     private func configure(
-        _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?,
+        _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?, userAgent: String,
         context: UnsafeMutableRawPointer
     ) -> HTTPTransportError? {
         let settings: [(String, CURLcode)] = [
@@ -85,7 +113,7 @@ final class CurlTransfer {
             ("CURLOPT_HTTPHEADER", CCurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)),
             (
                 "CURLOPT_USERAGENT",
-                CCurl_setopt_string(handle, CURLOPT_USERAGENT, KioskVersion.userAgent)
+                CCurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
             ),
             (
                 "CURLOPT_ACCEPT_ENCODING",

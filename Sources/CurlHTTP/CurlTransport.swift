@@ -9,7 +9,9 @@ public import KioskCore
 /// continuation; the cooperative thread pool never blocks on `curl_easy_perform`. The
 /// thread sleeps on a semaphore while the queue is empty.
 ///
-/// Every request sends `User-Agent: KioskVersion.userAgent` and `Accept-Encoding: gzip`
+/// Every request sends `User-Agent: KioskVersion.userAgent` (or the request's own
+/// `userAgent`, which carries the owner's contact where a service asks for it) and
+/// `Accept-Encoding: gzip`
 /// (the body comes back decoded), verifies TLS peer and host, follows at most
 /// ``Options/maximumRedirects`` redirects over http and https only, and refuses bodies over
 /// ``Options/maximumBodyBytes``. Any HTTP status is a response; failures throw

@@ -5,11 +5,16 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Extra header fields, in order. `User-Agent` and `Accept-Encoding` are the
     /// transport's business.
     public var headers: [HTTPHeader]
+    /// The `User-Agent` to send instead of the transport's `KioskVersion.userAgent`: for a
+    /// service whose terms ask for the owner's contact (`KioskVersion.userAgent(contact:)`).
+    /// Nil sends the default.
+    public var userAgent: String?
 
     /// Creates a request.
-    public init(url: String, headers: [HTTPHeader] = []) {
+    public init(url: String, headers: [HTTPHeader] = [], userAgent: String? = nil) {
         self.url = url
         self.headers = headers
+        self.userAgent = userAgent
     }
 }
 
@@ -27,22 +32,36 @@ public struct HTTPHeader: Sendable, Hashable {
     }
 }
 
-/// A complete response: the status and the decoded (decompressed) body.
+/// A complete response: the status, the header fields and the decoded (decompressed) body.
 public struct HTTPResponse: Sendable, Hashable {
     /// HTTP status code.
     public var status: Int
     /// Body bytes, after content decoding.
     public var body: [UInt8]
+    /// Header fields of the final response (after any redirect), in the order they came;
+    /// what conditional requests need (`Last-Modified`, `ETag`, `Expires`, `Date`,
+    /// `Cache-Control`).
+    public var headers: [HTTPHeader]
 
     /// Creates a response.
-    public init(status: Int, body: [UInt8]) {
+    public init(status: Int, body: [UInt8], headers: [HTTPHeader] = []) {
         self.status = status
         self.body = body
+        self.headers = headers
+    }
+
+    /// The value of the first header field named `name`, compared without regard to case;
+    /// nil when there is none.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
     }
 }
 
 /// Fetches URLs. The contract every implementation keeps:
 /// - any status code is a response, not an error (the caller reads error bodies);
+/// - the request's `userAgent`, when set, is the `User-Agent` sent, else the transport's own;
+/// - the response carries the final response's header fields;
 /// - a failure to get a complete response throws `HTTPTransportError`, whose message names
 ///   the URL and what to do;
 /// - bodies larger than the transport's cap are refused with `.tooLarge`, never truncated;
