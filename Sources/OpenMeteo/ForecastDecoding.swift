@@ -244,5 +244,5 @@ private func precipitationUnit(_ symbol: String) -> PrecipitationUnit? {
 
 /// The first byte that is not JSON whitespace.
 func firstSignificantByte(of body: [UInt8]) -> UInt8? {
-    body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    JSONBody.firstSignificantByte(of: body)
 }

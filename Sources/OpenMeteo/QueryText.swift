@@ -1,6 +1,8 @@
 // Text helpers for building request URLs: percent-encoding, numbers without locale surprises,
 // and the host name that error messages show instead of the whole URL.
 
+import KioskCore
+
 /// `text` percent-encoded for a URL query value: everything but RFC 3986's unreserved
 /// characters (letters, digits, `-`, `.`, `_`, `~`) becomes `%XX` of its UTF-8 bytes, so a
 /// space is `%20`, `+` is `%2B`, `&` is `%26` and `/` is `%2F`.
@@ -23,26 +25,9 @@ func percentEncoded(_ text: some StringProtocol) -> String {
     return encoded
 }
 
-/// `value` in plain decimal with at most `fractionDigits` digits after the point, trailing
-/// zeros dropped: `52.52`, `-0.00001`, `13`. Never an exponent, never a decimal comma: the
-/// text does not depend on any locale.
+/// `value` in plain decimal with at most `fractionDigits` digits: `DecimalText.plain`.
 func decimalText(_ value: Double, fractionDigits: Int = 6) -> String {
-    guard value.isFinite else { return value.description }
-    var scale: Int64 = 1
-    for _ in 0..<fractionDigits { scale *= 10 }
-    let scaled = (value.magnitude * Double(scale)).rounded()
-    // Beyond 2^53 a Double no longer holds every integer; no coordinate gets there.
-    guard scaled < 9_000_000_000_000_000 else { return value.description }
-    let units = Int64(scaled)
-    var text = String(units / scale)
-    let fraction = units % scale
-    if fraction != 0 {
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        text += "." + digits
-    }
-    return value < 0 && units != 0 ? "-" + text : text
+    DecimalText.plain(value, fractionDigits: fractionDigits)
 }
 
 /// `base` without surrounding whitespace and trailing slashes, followed by `path`: both

@@ -49,40 +49,10 @@ func successfulBody(of response: HTTPResponse, host: String) throws(OpenMeteoErr
 func decodeJSON<Value: Decodable>(
     _ type: Value.Type, from body: [UInt8], host: String
 ) throws(OpenMeteoError) -> Value {
-    do {
-        return try JSONDecoder().decode(type, from: Data(body))
-    } catch let error as DecodingError {
-        throw OpenMeteoError(.malformedResponse(detail: describe(error, body: body)), host: host)
-    } catch {
-        throw OpenMeteoError(.malformedResponse(detail: "\(error)"), host: host)
-    }
-}
-
-/// A short account of a decoding failure: "hourly.time[3] has the wrong type".
-private func describe(_ error: DecodingError, body: [UInt8]) -> String {
-    func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text.isEmpty ? "the top level" : text
-    }
-    switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-        let first = firstSignificantByte(of: body)
-        let startsLikeJSON = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        return startsLikeJSON ? "invalid or incomplete JSON" : "not JSON at all"
-    case .dataCorrupted(let context):
-        return "\(path(context.codingPath)) is unreadable"
-    case .keyNotFound(let key, let context):
-        return "\(path(context.codingPath + [key])) is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-        return "\(path(context.codingPath)) has the wrong type"
-    @unknown default:
-        return "\(error)"
+    switch JSONBody.decode(type, from: body) {
+    case .success(let value):
+        return value
+    case .failure(let problem):
+        throw OpenMeteoError(.malformedResponse(detail: problem.detail), host: host)
     }
 }

@@ -7,56 +7,12 @@ import Testing
 /// The bytes of `Fixtures/<name>`, read next to this source file (a resource bundle's
 /// accessor would need full Foundation's `Bundle`).
 func fixture(_ name: String, filePath: String = #filePath) throws -> [UInt8] {
-    let directory = filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        .joined(separator: "/")
-    let url = URL(fileURLWithPath: directory + "/Fixtures/" + name)
-    return [UInt8](try Data(contentsOf: url))
+    try FixtureFile.bytes(name, besides: filePath)
 }
 
 /// An instant from a UTC "YYYY-MM-DDTHH:MM" text.
 func utc(_ text: String) -> Date {
     LocalDateTime(iso8601: text)!.instant(utcOffsetSeconds: 0)
-}
-
-/// An `HTTPTransport` that answers from a script, one entry per call, and records every
-/// request it was given.
-final class ScriptedTransport: HTTPTransport {
-    enum Answer: Sendable {
-        case response(HTTPResponse)
-        case failure(HTTPTransportError)
-    }
-
-    private let state: Mutex<(answers: [Answer], requests: [HTTPRequest])>
-
-    init(_ answers: [Answer]) {
-        state = Mutex((answers, []))
-    }
-
-    /// A transport that answers every call with `status` and `body`.
-    convenience init(status: Int, body: String) {
-        self.init(
-            Array(
-                repeating: .response(HTTPResponse(status: status, body: Array(body.utf8))), count: 8
-            ))
-    }
-
-    var requests: [HTTPRequest] { state.withLock { $0.requests } }
-
-    func get(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-        let answer = state.withLock { state -> Answer? in
-            state.requests.append(request)
-            return state.answers.isEmpty ? nil : state.answers.removeFirst()
-        }
-        switch answer {
-        case .response(let response)?:
-            return response
-        case .failure(let error)?:
-            throw error
-        case nil:
-            throw HTTPTransportError(
-                kind: .other, url: request.url, message: "The test script has no more answers.")
-        }
-    }
 }
 
 /// What a server would record for `request`: path, raw query and decoded parameters.
