@@ -27,6 +27,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
         .library(name: "KioskCore", targets: ["KioskCore"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
+        .library(name: "METNorway", targets: ["METNorway"]),
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Rendering", targets: ["Rendering"]),
@@ -47,6 +48,10 @@ let package = Package(
 
         // Open-Meteo requests and decoding over KioskCore's HTTPTransport port.
         .target(name: "OpenMeteo", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+
+        // MET Norway's Locationforecast 2.0, the second forecast provider: requests as its
+        // terms ask and decoding, over the same port.
+        .target(name: "METNorway", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
 
         // libcurl, and the HTTPTransport adapter over it.
         .systemLibrary(
@@ -186,6 +191,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "OpenMeteoTests", dependencies: ["OpenMeteo", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "METNorwayTests",
+            dependencies: ["METNorway", "KioskCore", "KioskTesting", "CurlHTTP"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PixelsTests", dependencies: ["Pixels", "KioskCore"],

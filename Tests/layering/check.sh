@@ -16,7 +16,7 @@ root = sys.argv[1]
 
 # The modules each rule names. Pixels is here before it exists so that the rules already
 # cover it when it arrives.
-IO_FREE = {"KioskCore", "OpenMeteo", "Pixels"}
+IO_FREE = {"KioskCore", "OpenMeteo", "METNorway", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant"}  # and every C target
@@ -29,7 +29,7 @@ SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Android", "WinSDK", "SystemPackage
                   "Dispatch"}
 
 RULES = {
-    "io-free": "KioskCore, OpenMeteo and Pixels import nothing with I/O "
+    "io-free": "KioskCore, OpenMeteo, METNorway and Pixels import nothing with I/O "
                "(no Glibc, no full Foundation, no C target)",
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",
