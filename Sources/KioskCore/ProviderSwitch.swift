@@ -91,6 +91,8 @@ public struct ProviderSwitch: Sendable, Hashable {
             switchBack()
             return .switchedBack
         case .primaryFailed(let failure, let hasFreshForecast):
+            // A cancelled refresh (the kiosk stopping, a refresh replaced) says nothing.
+            if failure.kind == .cancelled { return .stay }
             if isSwitched {
                 cause = failure
                 return .stay
@@ -111,7 +113,7 @@ public struct ProviderSwitch: Sendable, Hashable {
             retryFallbackAfter = nil
             return .showFallback
         case .fallbackFailed(let failure):
-            guard isSwitched else { return .stay }
+            guard isSwitched, failure.kind != .cancelled else { return .stay }
             fallbackFailure = failure
             retryFallbackAfter = failure.notBefore ?? now.addingTimeInterval(1)
             return .stay

@@ -192,6 +192,20 @@ struct ProviderSwitchTests {
         #expect(place.retryFallbackAfter == nil)
     }
 
+    @Test func aCancelledRefreshChangesNothing() {
+        var place = ProviderSwitch(setting: .metNorway)
+        _ = place.handle(
+            .primaryFailed(failure(.serverError(status: 503)), hasFreshForecast: false), at: now)
+        _ = place.handle(
+            .primaryFailed(failure(.cancelled, summary: "cancelled"), hasFreshForecast: false),
+            at: now)
+        let metCancelled = ForecastFailure(
+            kind: .cancelled, provider: .metNorway, message: "x", summary: "cancelled")
+        _ = place.handle(.fallbackFailed(metCancelled), at: now)
+        #expect(place.notice == "Open-Meteo overloaded (503) · asking MET Norway")
+        #expect(place.retryFallbackAfter == nil)
+    }
+
     @Test func aMETNorwayFailureWhileOnOpenMeteoIsIgnored() {
         var place = ProviderSwitch(setting: .metNorway)
         let failed = ForecastFailure(
