@@ -16,7 +16,7 @@ root = sys.argv[1]
 
 # The modules each rule names. Pixels is here before it exists so that the rules already
 # cover it when it arrives.
-IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "Warnings", "Pixels"}
+IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "METNorway", "Warnings", "Pixels"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant", "Threads"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant", "Threads"}  # and every C target
@@ -41,6 +41,7 @@ LAYERS = {
     # Adapters.
     "OpenMeteo": {"KioskCore"},
     "Warnings": {"KioskCore"},
+    "METNorway": {"KioskCore"},
     "Pixels": {"KioskCore"},
     "TOML": {"CTOML"},
     "Devices": {"KioskCore"},
@@ -70,7 +71,7 @@ LAYERS = {
 }
 
 RULES = {
-    "io-free": "WeatherModel, KioskCore, OpenMeteo, Warnings and Pixels import nothing with I/O "
+    "io-free": "WeatherModel, KioskCore, OpenMeteo, METNorway, Warnings and Pixels import nothing with I/O "
                "(no Glibc, no full Foundation, no C target)",
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",
