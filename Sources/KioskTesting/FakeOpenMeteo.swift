@@ -50,7 +50,8 @@ public struct FakeOpenMeteo: Sendable {
         ],
         "daily": [
             "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",
-            "precipitation_probability_max", "sunrise", "sunset",
+            "precipitation_probability_max", "sunrise", "sunset", "daylight_duration",
+            "uv_index_max",
         ],
     ]
 

@@ -142,7 +142,9 @@ private struct LocationReader {
                     sunrise: try instant(
                         block.sunrise?[ifPresent: row] ?? nil, field: "daily.sunrise[\(row)]"),
                     sunset: try instant(
-                        block.sunset?[ifPresent: row] ?? nil, field: "daily.sunset[\(row)]")))
+                        block.sunset?[ifPresent: row] ?? nil, field: "daily.sunset[\(row)]"),
+                    daylight: seconds(block.daylightDuration?[ifPresent: row] ?? nil),
+                    uvIndexMax: uvIndex(block.uvIndexMax?[ifPresent: row] ?? nil)))
         }
         return days
     }
@@ -205,6 +207,18 @@ private struct LocationReader {
         }
         return units
     }
+}
+
+/// A length of time given in seconds; nil for a missing or impossible one.
+private func seconds(_ value: Double?) -> Duration? {
+    guard let value, value >= 0, value <= 86_400 else { return nil }
+    return Duration(totalSeconds: value)
+}
+
+/// A UV index; nil for a missing or negative one.
+private func uvIndex(_ value: Double?) -> UVIndex? {
+    guard let value, value.isFinite, value >= 0 else { return nil }
+    return UVIndex(value)
 }
 
 private func flag(_ value: Double?) -> Bool? {

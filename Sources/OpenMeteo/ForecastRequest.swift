@@ -16,10 +16,12 @@ public struct ForecastRequest: Sendable, Hashable {
     /// Variables of the `daily` block.
     public static let dailyVariables = [
         "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",
-        "precipitation_probability_max", "sunrise", "sunset",
+        "precipitation_probability_max", "sunrise", "sunset", "daylight_duration",
+        "uv_index_max",
     ]
-    /// Days of daily forecast: today and the three days the outlook shows.
-    public static let forecastDays = 4
+    /// Days of daily forecast: today and the six days the week's outlook shows. Below 14
+    /// days the length costs nothing extra (`apiCallsPerLocation`).
+    public static let forecastDays = 7
     /// Hours of hourly forecast from the current hour on, for the temperature plot.
     public static let forecastHours = 48
     /// Open-Meteo's documented ceiling on locations per request; longer lists are split.
@@ -77,7 +79,8 @@ public struct ForecastRequest: Sendable, Hashable {
         return endpoint(baseURL, "/v1/forecast") + "?" + query.text
     }
 
-    /// How many variables one location asks for (current, hourly and daily together).
+    /// How many variables one location asks for (current, hourly and daily together), as
+    /// Open-Meteo counts them: 21.
     public static var variableCount: Int {
         currentVariables.count + hourlyVariables.count + dailyVariables.count
     }
@@ -90,8 +93,7 @@ public struct ForecastRequest: Sendable, Hashable {
     }
 
     /// API calls a day for `locations` fetched every `refreshMinutes`, with this request's
-    /// variables and days. Ten cities and the station every 15 minutes come to about 2,000,
-    /// against the free tier's 10,000 a day.
+    /// variables and days (the forecast alone; `APICallBudget` adds air quality).
     public static func estimatedDailyAPICalls(locations: Int, refreshMinutes: Int) -> Double {
         let refreshesPerDay = 1440 / Double(max(1, refreshMinutes))
         let perLocation = apiCallsPerLocation(variables: variableCount, days: forecastDays)

@@ -55,8 +55,8 @@ import Testing
             #expect(forecast.localTime(at: firstHour).minute == 0)
             #expect(forecast.upcomingHours(from: Self.now, count: 3).count == 3)
             #expect(forecast.hourly.allSatisfy { $0.temperature != nil && $0.isDay != nil })
-            // Four days from the city's own today.
-            #expect(forecast.daily.count == 4)
+            // Seven days from the city's own today.
+            #expect(forecast.daily.count == 7)
             #expect(forecast.today(at: Self.now) == forecast.daily.first)
             for day in forecast.daily {
                 let sunrise = try #require(day.sunrise)
@@ -66,6 +66,10 @@ import Testing
                 #expect((0...100).contains(try #require(day.precipitationProbabilityMax)))
                 #expect(try #require(day.precipitationSum) >= 0)
                 #expect(try #require(day.weatherCode).isDocumented)
+                // The fake's day length is its sunrise to its sunset, as Open-Meteo's is.
+                let daylight = try #require(day.daylight).totalSeconds
+                #expect(abs(daylight - sunset.timeIntervalSince(sunrise)) < 1)
+                #expect((0...13).contains(try #require(day.uvIndexMax).value))
             }
         }
         // Sydney is already on the 15th at 01:09 local time.

@@ -37,10 +37,10 @@ import Testing
         #expect(
             value("daily", in: url)
                 == "weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,"
-                + "precipitation_probability_max,sunrise,sunset")
+                + "precipitation_probability_max,sunrise,sunset,daylight_duration,uv_index_max")
         #expect(value("timezone", in: url) == "auto")
         #expect(value("timeformat", in: url) == "unixtime")
-        #expect(value("forecast_days", in: url) == "4")
+        #expect(value("forecast_days", in: url) == "7")
         #expect(value("forecast_hours", in: url) == "48")
         // Commas between coordinates and variables stay literal.
         #expect(url.contains("latitude=41.89193,-23.5475&"))
@@ -138,13 +138,15 @@ import Testing
     }
 
     @Test func dailyEstimateForTenCitiesAndTheStation() {
-        #expect(ForecastRequest.variableCount == 19)
-        // 11 locations × 1.9 calls × 96 refreshes a day.
+        // 8 current, 4 hourly and 9 daily variables, 7 days: 2.1 calls a location.
+        #expect(ForecastRequest.variableCount == 21)
+        #expect(ForecastRequest.forecastDays == 7)
+        // 11 locations × 2.1 calls × 96 refreshes a day.
         let estimate = ForecastRequest.estimatedDailyAPICalls(locations: 11, refreshMinutes: 15)
-        #expect(abs(estimate - 2006.4) < 1e-6)
+        #expect(abs(estimate - 2217.6) < 1e-6)
         #expect(ForecastRequest.estimatedDailyAPICalls(locations: 0, refreshMinutes: 15) == 0)
         #expect(
-            ForecastRequest.estimatedDailyAPICalls(locations: 1, refreshMinutes: 60)
-                == 1.9 * 24)
+            abs(ForecastRequest.estimatedDailyAPICalls(locations: 1, refreshMinutes: 60) - 2.1 * 24)
+                < 1e-9)
     }
 }
