@@ -32,6 +32,8 @@ public struct CityWeather: Sendable, Hashable {
     public var forecast: LocationForecast?
     /// When the forecast was fetched.
     public var fetchedAt: Date?
+    /// Its air-quality forecast; nil when none has arrived (the air page says so).
+    public var airQuality: AirQualityForecast?
     /// The name pages show: the city's name, with its region or country when another
     /// favourite has the same name (`PlaceNames`).
     public var displayName: String {
@@ -45,12 +47,18 @@ public struct CityWeather: Sendable, Hashable {
     /// Creates a city with its weather; `displayName` defaults to the city's name.
     public init(
         city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil,
-        displayName: String? = nil
+        displayName: String? = nil, airQuality: AirQualityForecast? = nil
     ) {
         self.city = city
         self.forecast = forecast
         self.fetchedAt = fetchedAt
+        self.airQuality = airQuality
         self.qualifiedName = displayName == city.name ? nil : displayName
+    }
+
+    /// The air-quality scale this city is read on: `units.aqi`, or its country's.
+    public func aqiScale(_ units: Units) -> AQIScale {
+        units.aqi ?? AQIScale.default(for: city)
     }
 
     /// The favourites with their weather from `entries`, each named as `PlaceNames` says.

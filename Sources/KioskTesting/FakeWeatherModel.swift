@@ -117,7 +117,7 @@ extension FakeOpenMeteo {
 
         /// A value in 0..<1 that drifts smoothly: random anchors every 6 hours, blended with
         /// a cosine between them.
-        private func smoothNoise(at time: Date, channel: UInt64) -> Double {
+        func smoothNoise(at time: Date, channel: UInt64) -> Double {
             let hours = time.timeIntervalSince1970 / 3600
             let anchor = (hours / 6).rounded(.down)
             let fraction = hours / 6 - anchor

@@ -49,10 +49,8 @@ public struct ForecastRequest: Sendable, Hashable {
         for coordinates: [Coordinate], units: ForecastUnits, apiKey: String = "",
         maximumLocations: Int = maximumLocationsPerRequest
     ) -> [ForecastRequest] {
-        let size = max(1, maximumLocations)
-        return stride(from: 0, to: coordinates.count, by: size).map { start in
-            let batch = coordinates[start..<min(start + size, coordinates.count)]
-            return ForecastRequest(coordinates: Array(batch), units: units, apiKey: apiKey)
+        batched(coordinates, maximumLocations).map {
+            ForecastRequest(coordinates: $0, units: units, apiKey: apiKey)
         }
     }
 
@@ -88,15 +86,15 @@ public struct ForecastRequest: Sendable, Hashable {
     /// What one location costs against the rate limits, in API calls:
     /// `max(1, variables/10, variables/10 × days/14)` as Open-Meteo counts it.
     public static func apiCallsPerLocation(variables: Int, days: Int) -> Double {
-        let weight = Double(variables) / 10
-        return max(1, weight, weight * Double(days) / 14)
+        APICallBudget.callsPerPlace(variables: variables, days: days)
     }
 
     /// API calls a day for `locations` fetched every `refreshMinutes`, with this request's
     /// variables and days (the forecast alone; `APICallBudget` adds air quality).
     public static func estimatedDailyAPICalls(locations: Int, refreshMinutes: Int) -> Double {
-        let refreshesPerDay = 1440 / Double(max(1, refreshMinutes))
-        let perLocation = apiCallsPerLocation(variables: variableCount, days: forecastDays)
-        return Double(max(0, locations)) * perLocation * refreshesPerDay
+        APICallBudget(
+            places: locations, forecastRefreshMinutes: refreshMinutes,
+            airQualityRefreshMinutes: nil
+        ).forecastCallsPerDay
     }
 }

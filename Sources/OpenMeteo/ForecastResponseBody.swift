@@ -4,7 +4,7 @@
 // variables) are ignored.
 
 /// One location's object.
-struct LocationBody: Decodable {
+struct LocationBody: LocationObject {
     var latitude: Double?
     var longitude: Double?
     var elevation: Double?

@@ -1,6 +1,8 @@
 // Text helpers for building request URLs: percent-encoding, numbers without locale surprises,
 // and the host name that error messages show instead of the whole URL.
 
+import KioskCore
+
 /// `text` percent-encoded for a URL query value: everything but RFC 3986's unreserved
 /// characters (letters, digits, `-`, `.`, `_`, `~`) becomes `%XX` of its UTF-8 bytes, so a
 /// space is `%20`, `+` is `%2B`, `&` is `%26` and `/` is `%2F`.
@@ -91,4 +93,12 @@ struct QueryBuilder {
 
     /// "a=1&b=2".
     var text: String { parts.joined(separator: "&") }
+}
+
+/// `coordinates` in runs of at most `size` (at least 1), in order; none for none.
+func batched(_ coordinates: [Coordinate], _ size: Int) -> [[Coordinate]] {
+    let size = max(1, size)
+    return stride(from: 0, to: coordinates.count, by: size).map { start in
+        Array(coordinates[start..<min(start + size, coordinates.count)])
+    }
 }

@@ -17,13 +17,34 @@ import Testing
         return (
             OpenMeteoClient(
                 transport: transport, baseURL: "http://127.0.0.1:8080",
-                geocodingURL: "http://127.0.0.1:8080", maximumLocationsPerRequest: maximumLocations),
+                geocodingURL: "http://127.0.0.1:8080", maximumLocationsPerRequest: maximumLocations,
+                airQualityURL: "http://127.0.0.1:8080"),
             transport
         )
     }
 
     func place(_ name: String) -> FakeOpenMeteo.Place {
         FakeOpenMeteo.places.first { $0.name == name }!
+    }
+
+    @Test func airQualityForCitiesAroundTheWorld() async throws {
+        let cities = ["Rome", "Sydney", "Reykjavík"].map(place)
+        let (client, transport) = client(maximumLocations: 2)
+        let air = try await client.airQuality(for: cities.map(\.coordinate))
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests.allSatisfy { $0.path == "/v1/air-quality" })
+        #expect(air.count == 3)
+        for forecast in air {
+            let now = try #require(forecast.current)
+            #expect(now.index(on: .european) != nil && now.index(on: .us) != nil)
+            #expect(now.pm25 != nil && now.pm10 != nil && now.ozone != nil)
+            #expect(now.nitrogenDioxide != nil && now.uvIndex != nil)
+            #expect(forecast.hourly.count == 24)
+            #expect(forecast.trend(on: .us, from: Self.now, count: 12).count == 12)
+        }
+        // Pollen in Europe (in March, in season), nothing in Sydney.
+        #expect(air[0].current?.pollen.count == 6)
+        #expect(air[1].current?.pollen.isEmpty == true)
     }
 
     @Test func forecastsForCitiesAroundTheWorld() async throws {

@@ -18,7 +18,7 @@ public struct IndexBand: Sendable, Hashable {
 
 /// The UV index (WHO Global Solar UV Index): a number from 0 with no unit, reported as a
 /// whole number and read in the WHO's five bands.
-public struct UVIndex: Sendable, Hashable, Comparable {
+public struct UVIndex: Sendable, Hashable, Comparable, Codable {
     /// The index as given (Open-Meteo sends tenths).
     public var value: Double
 
@@ -51,4 +51,17 @@ public struct UVIndex: Sendable, Hashable, Comparable {
 
     /// Orders by value.
     public static func < (lhs: UVIndex, rhs: UVIndex) -> Bool { lhs.value < rhs.value }
+
+    /// Reads a plain number.
+    /// - Throws: `DecodingError` when it is not a number.
+    public init(from decoder: any Decoder) throws {
+        value = try decoder.singleValueContainer().decode(Double.self)
+    }
+
+    /// Writes a plain number.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
 }
