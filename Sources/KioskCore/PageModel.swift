@@ -34,6 +34,8 @@ public struct CityWeather: Sendable, Hashable {
     public var forecast: LocationForecast?
     /// When the forecast was fetched.
     public var fetchedAt: Date?
+    /// Its air-quality forecast; nil when none has arrived (the air page says so).
+    public var airQuality: AirQualityForecast?
     /// The name pages show: the city's name, with its region or country when another
     /// favourite has the same name (`PlaceNames`).
     public var displayName: String {
@@ -47,11 +49,12 @@ public struct CityWeather: Sendable, Hashable {
     /// Creates a city with its weather; `displayName` defaults to the city's name.
     public init(
         city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil,
-        displayName: String? = nil
+        displayName: String? = nil, airQuality: AirQualityForecast? = nil
     ) {
         self.city = city
         self.forecast = forecast
         self.fetchedAt = fetchedAt
+        self.airQuality = airQuality
         self.qualifiedName = displayName == city.name ? nil : displayName
     }
 

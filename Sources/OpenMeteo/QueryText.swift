@@ -77,3 +77,11 @@ struct QueryBuilder {
     /// "a=1&b=2".
     var text: String { parts.joined(separator: "&") }
 }
+
+/// `coordinates` in runs of at most `size` (at least 1), in order; none for none.
+func batched(_ coordinates: [Coordinate], _ size: Int) -> [[Coordinate]] {
+    let size = max(1, size)
+    return stride(from: 0, to: coordinates.count, by: size).map { start in
+        Array(coordinates[start..<min(start + size, coordinates.count)])
+    }
+}
