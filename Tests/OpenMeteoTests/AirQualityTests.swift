@@ -99,6 +99,57 @@ import Testing
         #expect(abroad.usAQI == 65)
     }
 
+    /// A real answer from New York (reflbo's recording), where Open-Meteo has no pollen:
+    /// every plant's series is `null`, not zero. Its hourly block decodes as it stands; its
+    /// first hour, put in the `current` block the kiosk asks for, leaves the pollen out.
+    @Test func aRecordedAnswerOutsideEuropeHasNoPollen() throws {
+        let body = try fixture("air-quality-single-hourly-pollen-null-reflbo.json")
+        let newYork = Coordinate(latitude: 40.71, longitude: -74.01)
+        let request = AirQualityRequest(coordinates: [newYork])
+        let air = try #require(try request.decodeResponse(body, host: "fixture").first)
+        #expect(air.coordinate == Coordinate(latitude: 40.699997, longitude: -74.0))
+        #expect(air.utcOffsetSeconds == -14400)
+        #expect(air.current == nil)
+        #expect(air.hourly.count == 72)
+        #expect(air.hourly.first?.time == utc("2026-10-01T04:00"))
+        #expect(air.hourly.prefix(3).map(\.europeanAQI) == [65, 60, 55])
+        #expect(air.hourly.allSatisfy { $0.usAQI == nil })
+
+        struct Recorded: Decodable {
+            var hourly: [String: [Double?]]
+            var hourlyUnits: [String: String]
+            enum CodingKeys: String, CodingKey {
+                case hourly
+                case hourlyUnits = "hourly_units"
+            }
+        }
+        let recorded = try JSONDecoder().decode(Recorded.self, from: Data(body))
+        let pollenKeys = PollenKind.allCases.map { $0.rawValue + "_pollen" }
+        for key in pollenKeys {
+            #expect(recorded.hourly[key]?.count == 72)
+            #expect(recorded.hourly[key]?.allSatisfy { $0 == nil } == true, "\(key)")
+        }
+        func first(_ key: String) -> String {
+            recorded.hourly[key]?.first.map { $0.map { "\($0)" } ?? "null" } ?? "null"
+        }
+        let keys = ["european_aqi", "pm2_5", "pm10"] + pollenKeys
+        let units = keys.map { "\"\($0)\":\"\(recorded.hourlyUnits[$0] ?? "")\"" }
+        let values = keys.map { "\"\($0)\":\(first($0))" }
+        let time = try #require(recorded.hourly["time"]?.first ?? nil)
+        let firstHour = """
+            {"utc_offset_seconds":-14400,"current_units":{\(units.joined(separator: ","))},
+            "current":{"time":\(Int(time)),\(values.joined(separator: ","))}}
+            """
+        let now = try #require(
+            try request.decodeResponse(Array(firstHour.utf8), host: "fixture").first?.current)
+        #expect(now.time == utc("2026-10-01T04:00"))
+        #expect(now.europeanAQI == 65)
+        #expect(now.pm25 == MassConcentration(microgramsPerCubicMetre: 20))
+        #expect(now.pm10 == MassConcentration(microgramsPerCubicMetre: 20.7))
+        #expect(now.pollen.isEmpty)
+        #expect(now.usAQI == nil && now.index(on: .us) == nil)
+    }
+
     @Test func concentrationsInAnotherUnitAreDroppedNotMisread() throws {
         let body = """
             {"utc_offset_seconds":0,"current_units":{"pm25":"ppm","ozone":"μg/m³","pm10":"µg/m³"},
