@@ -48,12 +48,9 @@ public struct AirQualityRequest: Sendable, Hashable {
     /// "https://air-quality-api.open-meteo.com", trailing slash or not).
     public func url(baseURL: String) -> String {
         var query = QueryBuilder()
-        query.appendList("latitude", coordinates.map { decimalText($0.latitude) })
-        query.appendList("longitude", coordinates.map { decimalText($0.longitude) })
-        query.appendList("current", Self.currentVariables)
-        query.appendList("hourly", Self.hourlyVariables)
-        query.append("timezone", "auto")
-        query.append("timeformat", "unixtime")
+        query.appendPlaces(
+            coordinates,
+            blocks: [("current", Self.currentVariables), ("hourly", Self.hourlyVariables)])
         query.append("forecast_hours", String(Self.forecastHours))
         if !apiKey.isEmpty { query.append("apikey", apiKey) }
         return endpoint(baseURL, "/v1/air-quality") + "?" + query.text

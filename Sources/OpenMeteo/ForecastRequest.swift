@@ -59,13 +59,12 @@ public struct ForecastRequest: Sendable, Hashable {
     /// The full URL under `baseURL` ("https://api.open-meteo.com", trailing slash or not).
     public func url(baseURL: String) -> String {
         var query = QueryBuilder()
-        query.appendList("latitude", coordinates.map { decimalText($0.latitude) })
-        query.appendList("longitude", coordinates.map { decimalText($0.longitude) })
-        query.appendList("current", Self.currentVariables)
-        query.appendList("hourly", Self.hourlyVariables)
-        query.appendList("daily", Self.dailyVariables)
-        query.append("timezone", "auto")
-        query.append("timeformat", "unixtime")
+        query.appendPlaces(
+            coordinates,
+            blocks: [
+                ("current", Self.currentVariables), ("hourly", Self.hourlyVariables),
+                ("daily", Self.dailyVariables),
+            ])
         query.append("forecast_days", String(Self.forecastDays))
         query.append("forecast_hours", String(Self.forecastHours))
         if units.temperature != .celsius {

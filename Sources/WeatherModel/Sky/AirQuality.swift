@@ -60,7 +60,7 @@ public struct PollenCount: Sendable, Hashable, Codable {
 /// The air now at one place. Every value may be missing; pollen holds only the plants the
 /// response had a number for, so outside Europe (where Open-Meteo sends `null`) it is empty
 /// and pages say nothing about pollen rather than zero.
-public struct AirQualityConditions: Sendable, Hashable, Codable {
+public struct AirQualityConditions: Sendable, Hashable, Codable, AirQualityIndices {
     /// When the values apply.
     public var time: Date
     /// The European Air Quality Index.
@@ -97,16 +97,10 @@ public struct AirQualityConditions: Sendable, Hashable, Codable {
         self.uvIndex = uvIndex
         self.pollen = pollen
     }
-
-    /// The index on `scale`, when the response had it.
-    public func index(on scale: AQIScale) -> AirQualityIndex? {
-        let value = scale == .european ? europeanAQI : usAQI
-        return value.map { AirQualityIndex($0, scale: scale) }
-    }
 }
 
 /// One hour of the air-quality forecast: the two indices.
-public struct AirQualityHour: Sendable, Hashable, Codable {
+public struct AirQualityHour: Sendable, Hashable, Codable, AirQualityIndices {
     /// Start of the hour.
     public var time: Date
     /// The European Air Quality Index.
@@ -119,12 +113,6 @@ public struct AirQualityHour: Sendable, Hashable, Codable {
         self.time = time
         self.europeanAQI = europeanAQI
         self.usAQI = usAQI
-    }
-
-    /// The index on `scale`, when the response had it.
-    public func index(on scale: AQIScale) -> AirQualityIndex? {
-        let value = scale == .european ? europeanAQI : usAQI
-        return value.map { AirQualityIndex($0, scale: scale) }
     }
 }
 
@@ -159,5 +147,21 @@ public struct AirQualityForecast: Sendable, Hashable, Codable {
         return hourly.filter { $0.time > start }.prefix(count).compactMap { hour in
             hour.index(on: scale).map { (hour.time, $0) }
         }
+    }
+}
+
+/// A value with both indices Open-Meteo computes, either of which may be missing.
+public protocol AirQualityIndices {
+    /// The European Air Quality Index.
+    var europeanAQI: Double? { get }
+    /// The US AQI.
+    var usAQI: Double? { get }
+}
+
+extension AirQualityIndices {
+    /// The index on `scale`, when the response had it.
+    public func index(on scale: AQIScale) -> AirQualityIndex? {
+        let value = scale == .european ? europeanAQI : usAQI
+        return value.map { AirQualityIndex($0, scale: scale) }
     }
 }
