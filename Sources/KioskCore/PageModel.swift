@@ -36,6 +36,8 @@ public struct CityWeather: Sendable, Hashable {
     public var fetchedAt: Date?
     /// The service the forecast came from: pages credit MET Norway under its data.
     public var provider: ForecastProviderID
+    /// Its air-quality forecast; nil when none has arrived (the air page says so).
+    public var airQuality: AirQualityForecast?
     /// The name pages show: the city's name, with its region or country when another
     /// favourite has the same name (`PlaceNames`).
     public var displayName: String {
@@ -49,12 +51,14 @@ public struct CityWeather: Sendable, Hashable {
     /// Creates a city with its weather; `displayName` defaults to the city's name.
     public init(
         city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil,
-        displayName: String? = nil, provider: ForecastProviderID = .openMeteo
+        displayName: String? = nil, provider: ForecastProviderID = .openMeteo,
+        airQuality: AirQualityForecast? = nil
     ) {
         self.city = city
         self.forecast = forecast
         self.fetchedAt = fetchedAt
         self.provider = provider
+        self.airQuality = airQuality
         self.qualifiedName = displayName == city.name ? nil : displayName
     }
 

@@ -19,7 +19,10 @@ extension FakeOpenMeteo {
             var reason: String
         }
 
-        init(_ request: RecordedRequest, maximumLocations: Int) throws(Rejection) {
+        init(
+            _ request: RecordedRequest, maximumLocations: Int,
+            known: [String: Set<String>] = FakeOpenMeteo.knownVariables
+        ) throws(Rejection) {
             func list(_ name: String) -> [String] {
                 (request.queryValue(name) ?? "").split(separator: ",").map {
                     String($0.filter { !$0.isWhitespace })
@@ -52,9 +55,9 @@ extension FakeOpenMeteo {
                 }
                 self.coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
             }
-            current = try Self.variables(list("current"), block: "current")
-            hourly = try Self.variables(list("hourly"), block: "hourly")
-            daily = try Self.variables(list("daily"), block: "daily")
+            current = try Self.variables(list("current"), block: "current", known: known)
+            hourly = try Self.variables(list("hourly"), block: "hourly", known: known)
+            daily = try Self.variables(list("daily"), block: "daily", known: known)
             if let text = request.queryValue("forecast_days") {
                 guard let days = Int(text), (0...16).contains(days) else {
                     throw Rejection(
@@ -115,10 +118,10 @@ extension FakeOpenMeteo {
             }
         }
 
-        private static func variables(_ names: [String], block: String) throws(Rejection)
-            -> [String]
-        {
-            let known = knownVariables[block, default: []]
+        private static func variables(
+            _ names: [String], block: String, known: [String: Set<String>]
+        ) throws(Rejection) -> [String] {
+            let known = known[block, default: []]
             if let unknown = names.first(where: { !known.contains($0) }) {
                 let type = block == "daily" ? "ForecastVariableDaily" : "ForecastVariable"
                 throw invalidValue(type, unknown)

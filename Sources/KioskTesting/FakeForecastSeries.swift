@@ -72,6 +72,15 @@ extension FakeOpenMeteo {
                     switch variable {
                     case "sunrise": return timeText(sun.sunrise)
                     case "sunset": return timeText(sun.sunset)
+                    case "daylight_duration":
+                        return JSONText.number(
+                            sun.sunset.timeIntervalSince(sun.sunrise), fractionDigits: 2)
+                    case "uv_index_max":
+                        let noon = midnights[index].addingTimeInterval(12 * 3600)
+                        let samples = (-8...8).map {
+                            model.uvIndex(at: noon.addingTimeInterval(Double($0) * 1800))
+                        }
+                        return JSONText.number(samples.max(), fractionDigits: 2)
                     case "weather_code":
                         return String(hours.map(\.weatherCode).max() ?? 0)
                     case "temperature_2m_max":
@@ -178,7 +187,8 @@ extension FakeOpenMeteo {
             case "surface_pressure", "pressure_msl": "hPa"
             case "precipitation", "precipitation_sum": units.precipitation.rawValue
             case "sunrise", "sunset": timeformat
-            default: ""  // is_day
+            case "daylight_duration": "s"
+            default: ""  // is_day, uv_index_max
             }
         }
     }

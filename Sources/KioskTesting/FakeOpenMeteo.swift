@@ -2,8 +2,8 @@ public import FoundationEssentials
 import KioskCore
 
 /// What a fake Open-Meteo answers, for the loopback server and in-memory transports to
-/// serve: `/v1/forecast` (validated like the real API, with deterministic, plausible data for
-/// every requested location and variable), `/v1/search` and `/v1/get` (from a built-in
+/// serve: `/v1/forecast` and `/v1/air-quality` (validated like the real API, with
+/// deterministic, plausible data for every requested location and variable), `/v1/search` and `/v1/get` (from a built-in
 /// gazetteer of real places). A pure function of the request, the configuration and the
 /// clock; it records nothing.
 public struct FakeOpenMeteo: Sendable {
@@ -30,6 +30,7 @@ public struct FakeOpenMeteo: Sendable {
     public func respond(to request: RecordedRequest) -> CannedResponse {
         switch request.path {
         case "/v1/forecast": forecast(request)
+        case "/v1/air-quality": airQuality(request)
         case "/v1/search": search(request)
         case "/v1/get": lookup(request)
         default: .json(JSONText.errorBody("Not Found"), status: 404)
@@ -50,7 +51,8 @@ public struct FakeOpenMeteo: Sendable {
         ],
         "daily": [
             "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",
-            "precipitation_probability_max", "sunrise", "sunset",
+            "precipitation_probability_max", "sunrise", "sunset", "daylight_duration",
+            "uv_index_max",
         ],
     ]
 
@@ -68,16 +70,10 @@ public struct FakeOpenMeteo: Sendable {
         return .json(bodies.count == 1 ? bodies[0] : JSONText.array(bodies))
     }
 
-    private func locationJSON(query: ForecastQuery, coordinate: Coordinate, index: Int, now: Date)
-        -> String
-    {
-        let zone = query.zone(for: coordinate)
-        let place = Self.places.first { $0.coordinate.distance(to: coordinate) <= 10_000 }
-        let elevation = place?.elevation ?? (coordinate.latitude.magnitude * 7).rounded()
-        let model = WeatherModel(
-            coordinate: coordinate, utcOffsetSeconds: zone.offset, elevation: elevation)
-        let writer = SeriesWriter(
-            model: model, units: query.units, timeformat: query.timeformat, nullEvery: nullEvery)
+    /// The header fields of a location's object, as the real API writes them.
+    func headerMembers(
+        coordinate: Coordinate, zone: Zone, elevation: Double, index: Int
+    ) -> [(key: String, value: String)] {
         // Like the real API, answer for the grid cell: coordinates snapped to 0.02°.
         func grid(_ value: Double) -> String {
             JSONText.number((value * 50).rounded() / 50, fractionDigits: 4)
@@ -90,6 +86,21 @@ public struct FakeOpenMeteo: Sendable {
             ("elevation", JSONText.number(elevation, fractionDigits: 1)),
         ]
         if index > 0 { members.append(("location_id", String(index))) }
+        return members
+    }
+
+    private func locationJSON(query: ForecastQuery, coordinate: Coordinate, index: Int, now: Date)
+        -> String
+    {
+        let zone = query.zone(for: coordinate)
+        let place = Self.places.first { $0.coordinate.distance(to: coordinate) <= 10_000 }
+        let elevation = place?.elevation ?? (coordinate.latitude.magnitude * 7).rounded()
+        let model = WeatherModel(
+            coordinate: coordinate, utcOffsetSeconds: zone.offset, elevation: elevation)
+        let writer = SeriesWriter(
+            model: model, units: query.units, timeformat: query.timeformat, nullEvery: nullEvery)
+        var members = headerMembers(
+            coordinate: coordinate, zone: zone, elevation: elevation, index: index)
         let localNow = LocalDateTime(now, utcOffsetSeconds: zone.offset)
         let midnight = LocalDateTime(date: localNow.date, hour: 0, minute: 0)
             .instant(utcOffsetSeconds: zone.offset)

@@ -84,6 +84,24 @@ extension FakeOpenMeteo {
             )
         }
 
+        /// The UV index at `time`: about 12 under a clear sky with the sun overhead, less with
+        /// a lower sun and under cloud, 0 at night.
+        func uvIndex(at time: Date) -> Double {
+            let local = LocalDateTime(time, utcOffsetSeconds: utcOffsetSeconds)
+            let sun = sun(on: local.date)
+            guard time > sun.sunrise, time < sun.sunset else { return 0 }
+            let daylight = sun.sunset.timeIntervalSince(sun.sunrise)
+            let fraction = time.timeIntervalSince(sun.sunrise) / daylight
+            let dayOfYear = Double(
+                local.date.daysSinceEpoch
+                    - LocalDate(year: local.date.year, month: 1, day: 1).daysSinceEpoch)
+            let declination = 23.44 * Double.sin(2 * .pi * (284 + dayOfYear) / 365)
+            let noonElevation = 90 - (coordinate.latitude - declination).magnitude
+            let height = Double.sin(.pi * fraction) * max(0, noonElevation) / 90
+            let cloud = smoothNoise(at: time, channel: 1)
+            return 12.5 * Double.pow(height, 2.5) * (1 - 0.6 * cloud)
+        }
+
         private func code(cloud: Double, temperature: Double, humidity: Double) -> Int {
             switch cloud {
             case ..<0.2: return humidity > 92 ? 45 : 0
@@ -99,7 +117,7 @@ extension FakeOpenMeteo {
 
         /// A value in 0..<1 that drifts smoothly: random anchors every 6 hours, blended with
         /// a cosine between them.
-        private func smoothNoise(at time: Date, channel: UInt64) -> Double {
+        func smoothNoise(at time: Date, channel: UInt64) -> Double {
             let hours = time.timeIntervalSince1970 / 3600
             let anchor = (hours / 6).rounded(.down)
             let fraction = hours / 6 - anchor

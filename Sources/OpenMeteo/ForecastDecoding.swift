@@ -13,32 +13,11 @@ extension ForecastRequest {
     public func decodeResponse(_ body: [UInt8], host: String) throws(OpenMeteoError)
         -> [LocationForecast]
     {
-        let locations: [LocationBody?]
-        if firstSignificantByte(of: body) == UInt8(ascii: "[") {
-            locations = try decodeJSON([LocationBody?].self, from: body, host: host)
-        } else {
-            locations = [try decodeJSON(LocationBody.self, from: body, host: host)]
-        }
-        if locations.count == 1, let only = locations[0], only.error == true {
-            throw OpenMeteoError(.rejected(reason: only.reason ?? "no reason given"), host: host)
-        }
-        guard locations.count == coordinates.count else {
-            let detail =
-                "\(locations.count) location\(locations.count == 1 ? "" : "s") for"
-                + " \(coordinates.count) requested"
-            throw OpenMeteoError(.malformedResponse(detail: detail), host: host)
-        }
+        let locations = try decodeLocationObjects(
+            LocationBody.self, from: body, expected: coordinates.count, host: host)
         var forecasts: [LocationForecast] = []
         forecasts.reserveCapacity(locations.count)
         for (index, location) in locations.enumerated() {
-            guard let location else {
-                throw OpenMeteoError(
-                    .malformedResponse(detail: "location \(index + 1) is null"), host: host)
-            }
-            if location.error == true {
-                throw OpenMeteoError(
-                    .rejected(reason: location.reason ?? "no reason given"), host: host)
-            }
             let reader = LocationReader(body: location, index: index, host: host)
             forecasts.append(try reader.forecast(requested: coordinates[index], units: units))
         }
@@ -49,16 +28,16 @@ extension ForecastRequest {
 /// Turns one location's body into a `LocationForecast`.
 private struct LocationReader {
     let body: LocationBody
-    let index: Int
-    let host: String
-    let utcOffsetSeconds: Int
+    let times: TimeReader
+    var utcOffsetSeconds: Int { times.utcOffsetSeconds }
 
     init(body: LocationBody, index: Int, host: String) {
         self.body = body
-        self.index = index
-        self.host = host
-        let offset = body.utcOffsetSeconds ?? 0
-        self.utcOffsetSeconds = offset.isFinite && offset.magnitude < 86_400 ? Int(offset) : 0
+        self.times = TimeReader(utcOffset: body.utcOffsetSeconds, index: index, host: host)
+    }
+
+    private func instant(_ value: TimeValue?, field: String) throws(OpenMeteoError) -> Date? {
+        try times.instant(value, field: field)
     }
 
     /// The forecast, every number given the unit the response (or else the request) states:
@@ -146,25 +125,11 @@ private struct LocationReader {
                     sunrise: try instant(
                         block.sunrise?[ifPresent: row] ?? nil, field: "daily.sunrise[\(row)]"),
                     sunset: try instant(
-                        block.sunset?[ifPresent: row] ?? nil, field: "daily.sunset[\(row)]")))
+                        block.sunset?[ifPresent: row] ?? nil, field: "daily.sunset[\(row)]"),
+                    daylight: seconds(block.daylightDuration?[ifPresent: row] ?? nil),
+                    uvIndexMax: uvIndex(block.uvIndexMax?[ifPresent: row] ?? nil)))
         }
         return days
-    }
-
-    /// The instant a time value names; nil for a missing one.
-    private func instant(_ value: TimeValue?, field: String) throws(OpenMeteoError) -> Date? {
-        switch value {
-        case nil:
-            return nil
-        case .unixSeconds(let seconds):
-            guard seconds.isFinite else { throw unreadable(field) }
-            return Date(timeIntervalSince1970: seconds)
-        case .text(let text):
-            if let local = LocalDateTime(iso8601: text) {
-                return local.instant(utcOffsetSeconds: utcOffsetSeconds)
-            }
-            throw unreadable(field)
-        }
     }
 
     /// The location's calendar date a daily time value names; nil for a missing one.
@@ -175,7 +140,7 @@ private struct LocationReader {
         case nil:
             return nil
         case .unixSeconds(let seconds):
-            guard seconds.isFinite else { throw unreadable(field) }
+            guard seconds.isFinite else { throw times.unreadable(field) }
             return LocalDateTime(
                 Date(timeIntervalSince1970: seconds), utcOffsetSeconds: utcOffsetSeconds
             ).date
@@ -183,13 +148,8 @@ private struct LocationReader {
             if let date = LocalDate(iso8601: text) ?? LocalDateTime(iso8601: text)?.date {
                 return date
             }
-            throw unreadable(field)
+            throw times.unreadable(field)
         }
-    }
-
-    private func unreadable(_ field: String) -> OpenMeteoError {
-        let place = index == 0 ? field : "location \(index + 1) \(field)"
-        return OpenMeteoError(.malformedResponse(detail: "\(place) is not a time"), host: host)
     }
 
     /// The units the `*_units` tables state, falling back to the requested ones.
@@ -211,6 +171,18 @@ private struct LocationReader {
         }
         return units
     }
+}
+
+/// A length of time given in seconds; nil for a missing or impossible one.
+private func seconds(_ value: Double?) -> Duration? {
+    guard let value, value >= 0, value <= 86_400 else { return nil }
+    return Duration(totalSeconds: value)
+}
+
+/// A UV index; nil for a missing or negative one.
+private func uvIndex(_ value: Double?) -> UVIndex? {
+    guard let value, value.isFinite, value >= 0 else { return nil }
+    return UVIndex(value)
 }
 
 private func flag(_ value: Double?) -> Bool? {

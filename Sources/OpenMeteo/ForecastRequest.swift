@@ -18,10 +18,12 @@ public struct ForecastRequest: Sendable, Hashable {
     /// Variables of the `daily` block.
     public static let dailyVariables = [
         "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",
-        "precipitation_probability_max", "sunrise", "sunset",
+        "precipitation_probability_max", "sunrise", "sunset", "daylight_duration",
+        "uv_index_max",
     ]
-    /// Days of daily forecast: today and the three days the outlook shows.
-    public static let forecastDays = 4
+    /// Days of daily forecast: today and the six days the week's outlook shows. Below 14
+    /// days the length costs nothing extra (`apiCallsPerLocation`).
+    public static let forecastDays = 7
     /// Hours of hourly forecast from the current hour on, for the temperature plot.
     public static let forecastHours = 48
     /// Open-Meteo's documented ceiling on locations per request; longer lists are split.
@@ -49,23 +51,20 @@ public struct ForecastRequest: Sendable, Hashable {
         for coordinates: [Coordinate], units: ForecastUnits, apiKey: String = "",
         maximumLocations: Int = maximumLocationsPerRequest
     ) -> [ForecastRequest] {
-        let size = max(1, maximumLocations)
-        return stride(from: 0, to: coordinates.count, by: size).map { start in
-            let batch = coordinates[start..<min(start + size, coordinates.count)]
-            return ForecastRequest(coordinates: Array(batch), units: units, apiKey: apiKey)
+        batched(coordinates, maximumLocations).map {
+            ForecastRequest(coordinates: $0, units: units, apiKey: apiKey)
         }
     }
 
     /// The full URL under `baseURL` ("https://api.open-meteo.com", trailing slash or not).
     public func url(baseURL: String) -> String {
         var query = QueryBuilder()
-        query.appendList("latitude", coordinates.map { decimalText($0.latitude) })
-        query.appendList("longitude", coordinates.map { decimalText($0.longitude) })
-        query.appendList("current", Self.currentVariables)
-        query.appendList("hourly", Self.hourlyVariables)
-        query.appendList("daily", Self.dailyVariables)
-        query.append("timezone", "auto")
-        query.append("timeformat", "unixtime")
+        query.appendPlaces(
+            coordinates,
+            blocks: [
+                ("current", Self.currentVariables), ("hourly", Self.hourlyVariables),
+                ("daily", Self.dailyVariables),
+            ])
         query.append("forecast_days", String(Self.forecastDays))
         query.append("forecast_hours", String(Self.forecastHours))
         if units.temperature != .celsius {
@@ -79,7 +78,8 @@ public struct ForecastRequest: Sendable, Hashable {
         return endpoint(baseURL, "/v1/forecast") + "?" + query.text
     }
 
-    /// How many variables one location asks for (current, hourly and daily together).
+    /// How many variables one location asks for (current, hourly and daily together), as
+    /// Open-Meteo counts them: 23.
     public static var variableCount: Int {
         currentVariables.count + hourlyVariables.count + dailyVariables.count
     }
@@ -87,16 +87,13 @@ public struct ForecastRequest: Sendable, Hashable {
     /// What one location costs against the rate limits, in API calls:
     /// `max(1, variables/10, variables/10 × days/14)` as Open-Meteo counts it.
     public static func apiCallsPerLocation(variables: Int, days: Int) -> Double {
-        let weight = Double(variables) / 10
-        return max(1, weight, weight * Double(days) / 14)
+        APICallBudget.callsPerPlace(variables: variables, days: days)
     }
 
     /// API calls a day for `locations` fetched every `refreshMinutes`, with this request's
-    /// variables and days. Ten cities and the station every 15 minutes come to about 2,000,
-    /// against the free tier's 10,000 a day.
+    /// variables and days: what the kiosk fetches today, the forecast alone
+    /// (`APICallBudget.airQualityCallsPerDay` is what the air quality will add).
     public static func estimatedDailyAPICalls(locations: Int, refreshMinutes: Int) -> Double {
-        let refreshesPerDay = 1440 / Double(max(1, refreshMinutes))
-        let perLocation = apiCallsPerLocation(variables: variableCount, days: forecastDays)
-        return Double(max(0, locations)) * perLocation * refreshesPerDay
+        APICallBudget(places: locations, forecastRefreshMinutes: refreshMinutes).callsPerDay
     }
 }

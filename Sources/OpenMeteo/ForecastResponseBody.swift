@@ -4,7 +4,7 @@
 // variables) are ignored.
 
 /// One location's object.
-struct LocationBody: Decodable {
+struct LocationBody: LocationObject {
     var latitude: Double?
     var longitude: Double?
     var elevation: Double?
@@ -113,9 +113,13 @@ struct DailyBody: Decodable {
     var precipitationProbabilityMax: [Double?]?
     var sunrise: [TimeValue?]?
     var sunset: [TimeValue?]?
+    var daylightDuration: [Double?]?
+    var uvIndexMax: [Double?]?
 
     enum CodingKeys: String, CodingKey {
         case time, sunrise, sunset
+        case daylightDuration = "daylight_duration"
+        case uvIndexMax = "uv_index_max"
         case weatherCode = "weather_code"
         case temperatureMax = "temperature_2m_max"
         case temperatureMin = "temperature_2m_min"

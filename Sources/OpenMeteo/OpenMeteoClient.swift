@@ -19,16 +19,20 @@ public struct OpenMeteoClient: Sendable {
     public var language: String
     /// Locations per forecast request before the list is split (100; tests use less).
     public var maximumLocationsPerRequest: Int
+    /// Air Quality API root (`forecast.air_quality_url`).
+    public var airQualityURL: String
 
     /// Creates a client.
     public init(
         transport: any HTTPTransport, baseURL: String = "https://api.open-meteo.com",
         geocodingURL: String = "https://geocoding-api.open-meteo.com", apiKey: String = "",
         language: String = "en",
-        maximumLocationsPerRequest: Int = ForecastRequest.maximumLocationsPerRequest
+        maximumLocationsPerRequest: Int = ForecastRequest.maximumLocationsPerRequest,
+        airQualityURL: String = "https://air-quality-api.open-meteo.com"
     ) {
         self.transport = transport
         self.baseURL = baseURL
+        self.airQualityURL = airQualityURL
         self.geocodingURL = geocodingURL
         self.apiKey = apiKey
         self.language = language
@@ -48,6 +52,24 @@ public struct OpenMeteoClient: Sendable {
             maximumLocations: maximumLocationsPerRequest)
         for request in batches {
             let url = request.url(baseURL: baseURL)
+            let body = try await fetch(url)
+            forecasts += try request.decodeResponse(body, host: hostDescription(of: url))
+        }
+        return forecasts
+    }
+
+    /// Air-quality forecasts for `coordinates`, in the same order, batched like
+    /// `forecasts(for:units:)`. No coordinates, no request.
+    /// - Throws: `OpenMeteoError` from the first batch that fails; nothing partial is returned.
+    public func airQuality(for coordinates: [Coordinate]) async throws(OpenMeteoError)
+        -> [AirQualityForecast]
+    {
+        var forecasts: [AirQualityForecast] = []
+        forecasts.reserveCapacity(coordinates.count)
+        let batches = AirQualityRequest.batches(
+            for: coordinates, apiKey: apiKey, maximumLocations: maximumLocationsPerRequest)
+        for request in batches {
+            let url = request.url(baseURL: airQualityURL)
             let body = try await fetch(url)
             forecasts += try request.decodeResponse(body, host: hostDescription(of: url))
         }

@@ -74,6 +74,24 @@ struct QueryBuilder {
         parts.append("\(name)=" + items.map { percentEncoded($0) }.joined(separator: ","))
     }
 
+    /// What every batched request starts with: the places' `latitude` and `longitude` lists,
+    /// each block's variables, `timezone=auto` and unix times.
+    mutating func appendPlaces(_ coordinates: [Coordinate], blocks: [(String, [String])]) {
+        appendList("latitude", coordinates.map { decimalText($0.latitude) })
+        appendList("longitude", coordinates.map { decimalText($0.longitude) })
+        for (name, variables) in blocks { appendList(name, variables) }
+        append("timezone", "auto")
+        append("timeformat", "unixtime")
+    }
+
     /// "a=1&b=2".
     var text: String { parts.joined(separator: "&") }
+}
+
+/// `coordinates` in runs of at most `size` (at least 1), in order; none for none.
+func batched(_ coordinates: [Coordinate], _ size: Int) -> [[Coordinate]] {
+    let size = max(1, size)
+    return stride(from: 0, to: coordinates.count, by: size).map { start in
+        Array(coordinates[start..<min(start + size, coordinates.count)])
+    }
 }

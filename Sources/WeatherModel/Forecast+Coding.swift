@@ -113,7 +113,8 @@ private struct StoredHour: Codable {
     }
 }
 
-/// `DailyForecast` as stored.
+/// `DailyForecast` as stored. Caches written before the day length and the UV index were
+/// fetched have neither key: both are optional and such a day reads without them.
 private struct StoredDay: Codable {
     var date: LocalDate
     var weatherCode: WeatherCode?
@@ -123,6 +124,9 @@ private struct StoredDay: Codable {
     var precipitationProbabilityMax: Double?
     var sunrise: Date?
     var sunset: Date?
+    /// Day length, seconds.
+    var daylightSeconds: Double?
+    var uvIndexMax: Double?
 
     init(_ day: DailyForecast, _ units: ForecastUnits) {
         date = day.date
@@ -133,6 +137,8 @@ private struct StoredDay: Codable {
         precipitationProbabilityMax = day.precipitationProbabilityMax
         sunrise = day.sunrise
         sunset = day.sunset
+        daylightSeconds = day.daylight?.totalSeconds
+        uvIndexMax = day.uvIndexMax?.value
     }
 
     func day(_ units: ForecastUnits) -> DailyForecast {
@@ -142,6 +148,8 @@ private struct StoredDay: Codable {
             temperatureMin: temperatureMin.map { Temperature($0, units.temperature) },
             precipitationSum: precipitationSum,
             precipitationProbabilityMax: precipitationProbabilityMax, sunrise: sunrise,
-            sunset: sunset)
+            sunset: sunset,
+            daylight: daylightSeconds.flatMap { Duration(totalSeconds: $0) },
+            uvIndexMax: uvIndexMax.map(UVIndex.init))
     }
 }

@@ -121,12 +121,17 @@ public struct DailyForecast: Sendable, Hashable {
     public var sunrise: Date?
     /// Sunset, when the sun sets that day.
     public var sunset: Date?
+    /// How long the sun is up that day (Open-Meteo's `daylight_duration`).
+    public var daylight: Duration?
+    /// The day's highest UV index.
+    public var uvIndexMax: UVIndex?
 
     /// Creates a day of forecast.
     public init(
         date: LocalDate, weatherCode: WeatherCode? = nil, temperatureMax: Temperature? = nil,
         temperatureMin: Temperature? = nil, precipitationSum: Double? = nil,
-        precipitationProbabilityMax: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil
+        precipitationProbabilityMax: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil,
+        daylight: Duration? = nil, uvIndexMax: UVIndex? = nil
     ) {
         self.date = date
         self.weatherCode = weatherCode
@@ -136,6 +141,8 @@ public struct DailyForecast: Sendable, Hashable {
         self.precipitationProbabilityMax = precipitationProbabilityMax
         self.sunrise = sunrise
         self.sunset = sunset
+        self.daylight = daylight
+        self.uvIndexMax = uvIndexMax
     }
 }
 

@@ -75,17 +75,22 @@ public struct Units: Sendable, Hashable, Codable {
     public var precipitation: PrecipitationUnit
     /// 24-hour or 12-hour clock.
     public var clock: ClockStyle
+    /// The air-quality index scale (`units.aqi`); nil reads each place on its country's
+    /// (`AQIScale.default(for:)`).
+    public var aqi: AQIScale?
 
-    /// Creates a set of units; the defaults are metric and a 24-hour clock.
+    /// Creates a set of units; the defaults are metric, a 24-hour clock and each place's own
+    /// air-quality scale.
     public init(
         temperature: TemperatureUnit = .celsius, wind: WindUnit = .kmh,
         pressure: PressureUnit = .hectopascal, precipitation: PrecipitationUnit = .millimetre,
-        clock: ClockStyle = .twentyFourHour
+        clock: ClockStyle = .twentyFourHour, aqi: AQIScale? = nil
     ) {
         self.temperature = temperature
         self.wind = wind
         self.pressure = pressure
         self.precipitation = precipitation
         self.clock = clock
+        self.aqi = aqi
     }
 }

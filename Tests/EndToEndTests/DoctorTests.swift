@@ -14,7 +14,7 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix("OK    api budget")
-                    && $0.contains("3 locations every 15 min cost about 605")
+                    && $0.contains("3 locations every 15 min cost about 662")
             })
         // No station: nothing fetched for it, and the lines that set one.
         #expect(

@@ -86,6 +86,18 @@ import Testing
         try cache.store(fromMETNorway, now: Date(timeIntervalSince1970: 1_795_000_000))
         #expect(try cache.load().map(\.provider) == [.openMeteo, .metNorway])
         #expect(directory.read("forecasts.json")?.contains("\"provider\":\"met-norway\"") == true)
+
+        // A cache from before the day length and the UV index: the days load without them,
+        // and this release's day length (seconds) and UV index round-trip.
+        #expect(newYork.daily.first?.daylight == nil && newYork.daily.first?.uvIndexMax == nil)
+        var withSun = entries
+        withSun[0].forecast.daily[0].daylight = .milliseconds(35_123_450)
+        withSun[0].forecast.daily[0].uvIndexMax = UVIndex(2.35)
+        try cache.store(withSun, now: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(try cache.load() == withSun)
+        let stored = directory.read("forecasts.json") ?? ""
+        #expect(stored.contains("\"daylightSeconds\":35123.45"))
+        #expect(stored.contains("\"uvIndexMax\":2.35"))
     }
 
     @Test func theIndoorHistoryOfTheLastReleaseLoads() throws {

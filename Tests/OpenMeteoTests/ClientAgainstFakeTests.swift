@@ -17,13 +17,34 @@ import Testing
         return (
             OpenMeteoClient(
                 transport: transport, baseURL: "http://127.0.0.1:8080",
-                geocodingURL: "http://127.0.0.1:8080", maximumLocationsPerRequest: maximumLocations),
+                geocodingURL: "http://127.0.0.1:8080", maximumLocationsPerRequest: maximumLocations,
+                airQualityURL: "http://127.0.0.1:8080"),
             transport
         )
     }
 
     func place(_ name: String) -> FakeOpenMeteo.Place {
         FakeOpenMeteo.places.first { $0.name == name }!
+    }
+
+    @Test func airQualityForCitiesAroundTheWorld() async throws {
+        let cities = ["Rome", "Sydney", "Reykjavík"].map(place)
+        let (client, transport) = client(maximumLocations: 2)
+        let air = try await client.airQuality(for: cities.map(\.coordinate))
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests.allSatisfy { $0.path == "/v1/air-quality" })
+        #expect(air.count == 3)
+        for forecast in air {
+            let now = try #require(forecast.current)
+            #expect(now.index(on: .european) != nil && now.index(on: .us) != nil)
+            #expect(now.pm25 != nil && now.pm10 != nil && now.ozone != nil)
+            #expect(now.nitrogenDioxide != nil && now.uvIndex != nil)
+            #expect(forecast.hourly.count == 24)
+            #expect(forecast.trend(on: .us, from: Self.now, count: 12).count == 12)
+        }
+        // Pollen in Europe (in March, in season), nothing in Sydney.
+        #expect(air[0].current?.pollen.count == 6)
+        #expect(air[1].current?.pollen.isEmpty == true)
     }
 
     @Test func forecastsForCitiesAroundTheWorld() async throws {
@@ -55,8 +76,8 @@ import Testing
             #expect(forecast.localTime(at: firstHour).minute == 0)
             #expect(forecast.upcomingHours(from: Self.now, count: 3).count == 3)
             #expect(forecast.hourly.allSatisfy { $0.temperature != nil && $0.isDay != nil })
-            // Four days from the city's own today.
-            #expect(forecast.daily.count == 4)
+            // Seven days from the city's own today.
+            #expect(forecast.daily.count == 7)
             #expect(forecast.today(at: Self.now) == forecast.daily.first)
             for day in forecast.daily {
                 let sunrise = try #require(day.sunrise)
@@ -66,6 +87,10 @@ import Testing
                 #expect((0...100).contains(try #require(day.precipitationProbabilityMax)))
                 #expect(try #require(day.precipitationSum) >= 0)
                 #expect(try #require(day.weatherCode).isDocumented)
+                // The fake's day length is its sunrise to its sunset, as Open-Meteo's is.
+                let daylight = try #require(day.daylight).totalSeconds
+                #expect(abs(daylight - sunset.timeIntervalSince(sunrise)) < 1)
+                #expect((0...13).contains(try #require(day.uvIndexMax).value))
             }
         }
         // Sydney is already on the 15th at 01:09 local time.

@@ -110,6 +110,32 @@ import Testing
         #expect(hours[1].windGusts == nil && hours[1].precipitation == nil)
     }
 
+    @Test func dayLengthAndUVIndexOfARecordedResponse() throws {
+        let body = try fixture("forecast-single-daily-sun-moon-frenck.json")
+        let request = ForecastRequest(coordinates: [Coordinate(latitude: 52.27, longitude: 6.87)])
+        let forecast = try #require(try request.decodeResponse(body, host: "fixture").first)
+        #expect(forecast.daily.count == 3)
+        let today = forecast.daily[0]
+        #expect(today.date == LocalDate(year: 2026, month: 10, day: 3))
+        #expect(today.daylight == .milliseconds(41_331_180))
+        #expect(today.uvIndexMax == UVIndex(3.3))
+        #expect(today.uvIndexMax?.band.name == "Moderate")
+        #expect(today.sunrise == utc("2026-10-03T05:36"))
+        #expect(forecast.daily.map { $0.daylight?.totalSeconds } == [41331.18, 41089.74, 40849.16])
+        #expect(forecast.daily.map { $0.uvIndexMax?.value } == [3.3, 3.2, 3.35])
+    }
+
+    @Test func impossibleDayLengthsAndUVIndicesAreMissingValues() throws {
+        let body = """
+            {"utc_offset_seconds":0,"daily":{"time":["2026-10-03","2026-10-04","2026-10-05"],
+            "daylight_duration":[-1,90000,null],"uv_index_max":[-0.5,null,11.6]}}
+            """
+        let days = try #require(try decode(body).first).daily
+        #expect(days.map(\.daylight) == [nil, nil, nil])
+        #expect(days.map { $0.uvIndexMax?.value } == [nil, nil, 11.6])
+        #expect(days[2].uvIndexMax?.band.name == "Extreme")
+    }
+
     @Test func todayIsPickedByTheCitysLocalDate() throws {
         let body = try fixture("forecast-single-current-hourly-daily-magicmirror.json")
         let request = ForecastRequest(coordinates: [Coordinate(latitude: 40.79, longitude: -73.97)])

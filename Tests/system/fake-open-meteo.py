@@ -7,8 +7,9 @@
                                       connection, so no port is opened at all)
 
 Answers /v1/forecast for every requested location and variable with deterministic,
-plausible values (unix times, UTC), like Sources/KioskTesting/FakeOpenMeteo.swift does for
-the Swift tests, and /metalerts/current.json (MET Norway's warnings) with none in effect;
+plausible values (unix times, UTC, as many days as forecast_days asks, the day length and
+UV index among them), like Sources/KioskTesting/FakeOpenMeteo.swift does for the Swift
+tests, and /metalerts/current.json (MET Norway's warnings) with none in effect;
 anything else gets Open-Meteo's 404 body. Every request line is appended
 to LOG, so the checks can tell whether the kiosk asked. While a file LOG.hold exists, a
 request is held unanswered (and logged as "held PATH"), so a check can see what the kiosk
@@ -30,6 +31,7 @@ UNITS = {
     "wind_direction_10m": "°",
     "surface_pressure": "hPa", "pressure_msl": "hPa", "precipitation": "mm", "precipitation_sum": "mm",
     "weather_code": "wmo code", "is_day": "", "sunrise": "unixtime", "sunset": "unixtime",
+    "daylight_duration": "s", "uv_index_max": "",
 }
 
 
@@ -65,6 +67,10 @@ def value(name, t, latitude, index):
         return t + 6 * 3600
     if name == "sunset":
         return t + 18 * 3600
+    if name == "daylight_duration":
+        return 12 * 3600.0  # from the sunrise to the sunset above
+    if name == "uv_index_max":
+        return round(max(0.0, 8 - abs(latitude) / 10 - (index % 3)), 2)
     return 0
 
 
