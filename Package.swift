@@ -41,9 +41,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
+        // Languages: message catalogs (gettext .mo files compiled in from po/), plural
+        // rules, placeholders, and how each language writes numbers and dates. A leaf: it
+        // imports only the standard library, so everything else can use it.
+        .target(name: "Localization", swiftSettings: swiftSettings),
+
         // Domain and pure logic: no I/O, no C.
         // RealModule gives it sin/log/exp without importing Glibc.
-        .target(name: "KioskCore", dependencies: [realModule], swiftSettings: swiftSettings),
+        .target(
+            name: "KioskCore", dependencies: ["Localization", realModule],
+            swiftSettings: swiftSettings),
 
         // Open-Meteo requests and decoding over KioskCore's HTTPTransport port.
         .target(name: "OpenMeteo", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
@@ -142,7 +149,10 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         .testTarget(
-            name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
+            name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting", "Localization"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LocalizationTests", dependencies: ["Localization"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         // The GPIO shim alone: Tests/gpiod/v2-build.sh also runs it against libgpiod 2.x.
         .testTarget(name: "GPIODTests", dependencies: ["CGPIODShim"], swiftSettings: swiftSettings),
