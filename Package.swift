@@ -25,6 +25,7 @@ let package = Package(
     products: [
         .executable(name: "weather-kiosk", targets: ["weather-kiosk"]),
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "KioskCore", targets: ["KioskCore"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "Devices", targets: ["Devices"]),

@@ -13,6 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 let kioskCore = Target.Dependency.product(name: "KioskCore", package: "weather-kiosk")
+let localization = Target.Dependency.product(name: "Localization", package: "weather-kiosk")
 let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-kiosk")
 let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk")
 let rendering = Target.Dependency.product(name: "Rendering", package: "weather-kiosk")
@@ -29,6 +30,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-evdev", [linuxPlatform, kioskCore]),
     ("fuzz-character-pages", ["FuzzedPages", rendering, kioskCore]),
     ("fuzz-oled-pages", ["FuzzedPages", rendering, kioskCore]),
+    ("fuzz-message-catalog", [localization]),
 ]
 
 let package = Package(

@@ -19,7 +19,8 @@ root=$PWD
 
 seconds=${1:-45}
 shift $(($# > 0 ? 1 : 0))
-all=(forecast-json geocoding-json config-toml i2cdump control-line evdev character-pages oled-pages)
+all=(forecast-json geocoding-json config-toml i2cdump control-line evdev character-pages oled-pages
+    message-catalog)
 targets=("${@:-${all[@]}}")
 parallel=${FUZZ_PARALLEL:-1}
 # A fixed seed makes a run repeatable: the same seeds, binary and time limit explore the same
@@ -50,6 +51,7 @@ mkdir -p "$scratch/logs" "$scratch/crashes"
 declare -A fixed_runs=(
     [forecast-json]=200000 [geocoding-json]=600000 [config-toml]=1000 [i2cdump]=150000
     [control-line]=30000 [evdev]=30000 [character-pages]=2500 [oled-pages]=5000
+    [message-catalog]=40000
 )
 
 # Runs one target; its result line goes to logs/TARGET.result.
