@@ -13,6 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 let kioskCore = Target.Dependency.product(name: "KioskCore", package: "weather-kiosk")
+let localization = Target.Dependency.product(name: "Localization", package: "weather-kiosk")
 let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-kiosk")
 let warnings = Target.Dependency.product(name: "Warnings", package: "weather-kiosk")
 let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk")
@@ -35,6 +36,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-nws-json", [warnings, kioskCore]),
     ("fuzz-metalerts-json", [warnings, kioskCore]),
     ("fuzz-brightsky-json", [warnings, kioskCore]),
+    ("fuzz-message-catalog", [localization]),
 ]
 
 let package = Package(
