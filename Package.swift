@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "Warnings", targets: ["Warnings"]),
+        .library(name: "METNorway", targets: ["METNorway"]),
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Rendering", targets: ["Rendering"]),
@@ -76,6 +77,9 @@ let package = Package(
         // Official weather warnings (NWS, MET Norway's MetAlerts, the DWD through Bright Sky):
         // requests, decoding and coverage over the same port, no I/O of its own.
         .target(name: "Warnings", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
+        // MET Norway's Locationforecast 2.0, the second forecast provider: requests as its
+        // terms ask and decoding, over the same port.
+        .target(name: "METNorway", dependencies: ["KioskCore"], swiftSettings: swiftSettings),
 
         // libcurl, and the HTTPTransport adapter over it.
         .systemLibrary(
@@ -292,6 +296,10 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WarningsTests", dependencies: ["Warnings", "KioskCore", "KioskTesting"],
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "METNorwayTests",
+            dependencies: ["METNorway", "KioskCore", "KioskTesting", "CurlHTTP"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PixelsTests", dependencies: ["Pixels", "KioskCore"],

@@ -16,6 +16,7 @@ let kioskCore = Target.Dependency.product(name: "KioskCore", package: "weather-k
 let localization = Target.Dependency.product(name: "Localization", package: "weather-kiosk")
 let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-kiosk")
 let warnings = Target.Dependency.product(name: "Warnings", package: "weather-kiosk")
+let metNorway = Target.Dependency.product(name: "METNorway", package: "weather-kiosk")
 let devices = Target.Dependency.product(name: "Devices", package: "weather-kiosk")
 let rendering = Target.Dependency.product(name: "Rendering", package: "weather-kiosk")
 let linuxPlatform = Target.Dependency.product(name: "LinuxPlatform", package: "weather-kiosk")
@@ -27,6 +28,7 @@ let kioskCommands = Target.Dependency.product(name: "KioskCommands", package: "w
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-forecast-json", [openMeteo, kioskCore, rendering]),
     ("fuzz-geocoding-json", [openMeteo, kioskCore]),
+    ("fuzz-locationforecast-json", [metNorway, kioskCore, rendering]),
     ("fuzz-config-toml", [kioskConfig, kioskCore]),
     ("fuzz-i2cdump", [devices, kioskCore]),
     ("fuzz-control-line", [kioskControl, kioskCommands, kioskCore]),

@@ -112,3 +112,19 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
     /// The message.
     public var description: String { message }
 }
+
+extension HTTPTransportError.Kind {
+    /// What happened, in the few words a screen has room for: "offline", "cannot resolve
+    /// api.met.no", "api.met.no timed out". `host` names the server.
+    public func summary(host: String) -> String {
+        switch self {
+        case .hostNotFound: "cannot resolve \(host)"
+        case .connectionFailed, .other: "offline"
+        case .timedOut: "\(host) timed out"
+        case .tls: "TLS failed with \(host)"
+        case .tooLarge: "answer too large"
+        case .incomplete: "connection dropped"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -34,6 +34,8 @@ public struct CityWeather: Sendable, Hashable {
     public var forecast: LocationForecast?
     /// When the forecast was fetched.
     public var fetchedAt: Date?
+    /// The service the forecast came from: pages credit MET Norway under its data.
+    public var provider: ForecastProviderID
     /// The name pages show: the city's name, with its region or country when another
     /// favourite has the same name (`PlaceNames`).
     public var displayName: String {
@@ -47,11 +49,12 @@ public struct CityWeather: Sendable, Hashable {
     /// Creates a city with its weather; `displayName` defaults to the city's name.
     public init(
         city: City, forecast: LocationForecast? = nil, fetchedAt: Date? = nil,
-        displayName: String? = nil
+        displayName: String? = nil, provider: ForecastProviderID = .openMeteo
     ) {
         self.city = city
         self.forecast = forecast
         self.fetchedAt = fetchedAt
+        self.provider = provider
         self.qualifiedName = displayName == city.name ? nil : displayName
     }
 
@@ -63,7 +66,7 @@ public struct CityWeather: Sendable, Hashable {
             let entry = entries.entry(for: city.coordinate, units: units)
             return CityWeather(
                 city: city, forecast: entry?.forecast, fetchedAt: entry?.fetchedAt,
-                displayName: name)
+                displayName: name, provider: entry?.provider ?? .openMeteo)
         }
     }
 }

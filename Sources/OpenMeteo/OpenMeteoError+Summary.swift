@@ -15,17 +15,7 @@ extension OpenMeteoError {
         case .unexpectedStatus(let status, _): return "HTTP \(status) from \(name)"
         case .malformedResponse: return "bad answer from \(name)"
         case .invalidQuery: return "invalid request"
-        case .transport(let error):
-            switch error.kind {
-            case .hostNotFound: return "cannot resolve \(name)"
-            case .connectionFailed: return "offline"
-            case .timedOut: return "\(name) timed out"
-            case .tls: return "TLS failed with \(name)"
-            case .tooLarge: return "answer too large"
-            case .incomplete: return "connection dropped"
-            case .cancelled: return "cancelled"
-            case .other: return "offline"
-            }
+        case .transport(let error): return error.kind.summary(host: name)
         }
     }
 }

@@ -39,6 +39,11 @@ extension WeatherCode {
         case (82, _): language.localized("Violent showers", context: "weather")
         case (85, _): language.localized("Snow showers", context: "weather")
         case (86, _): language.localized("Heavy snow showers", context: "weather")
+        // MET Norway's sleet: in English only until the catalogs translate them.
+        case (68, _): "Light sleet"
+        case (69, _): "Sleet"
+        case (83, _): "Light sleet showers"
+        case (84, _): "Sleet showers"
         case (95, _): language.localized("Thunderstorm", context: "weather")
         case (96, _): language.localized("Thunderstorm, hail", context: "weather")
         case (99, _): language.localized("Thunderstorm, heavy hail", context: "weather")

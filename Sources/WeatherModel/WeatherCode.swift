@@ -1,4 +1,5 @@
-/// A WMO weather interpretation code (WMO 4677, the subset Open-Meteo reports).
+/// A WMO weather interpretation code (WMO 4677): the subset Open-Meteo reports, and the
+/// four sleet codes (68, 69, 83, 84) that MET Norway's sleet symbols map to.
 public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
     /// The numeric code, 0…99.
     public var rawValue: Int
@@ -27,18 +28,23 @@ public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
         case 51, 53, 55: .drizzle
         case 56, 57: .freezingDrizzle
         case 61, 63, 65: .rain
-        case 66, 67: .freezingRain
+        // Sleet (rain and snow mixed) draws as rain with a flake, like freezing rain.
+        case 66, 67, 68, 69: .freezingRain
         case 71, 73, 75: .snow
         case 77: .snowGrains
         case 80, 81, 82: .showers
-        case 85, 86: .snowShowers
+        case 83, 84, 85, 86: .snowShowers
         case 95: .thunderstorm
         case 96, 99: .thunderstormHail
         default: .unknown
         }
     }
 
-    /// Whether the code is a documented one.
+    /// The codes beyond Open-Meteo's that the kiosk knows: WMO's rain-and-snow (sleet) codes,
+    /// which MET Norway's sleet symbols map to.
+    public static let sleet: [WeatherCode] = [68, 69, 83, 84]
+
+    /// Whether the code is one Open-Meteo documents.
     public var isDocumented: Bool { Self.documented.contains(self) }
 }
 

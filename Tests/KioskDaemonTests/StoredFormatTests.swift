@@ -77,6 +77,15 @@ import Testing
         try cache.store(withPressure, now: Date(timeIntervalSince1970: 1_795_000_000))
         #expect(try cache.load() == withPressure)
         #expect(directory.read("forecasts.json")?.contains("\"seaLevelPressure\":1009.7") == true)
+
+        // The last release knew one provider: its entries are Open-Meteo's. An entry from MET
+        // Norway says so and keeps saying so after a restart.
+        #expect(entries.allSatisfy { $0.provider == .openMeteo })
+        var fromMETNorway = withPressure
+        fromMETNorway[1].provider = .metNorway
+        try cache.store(fromMETNorway, now: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(try cache.load().map(\.provider) == [.openMeteo, .metNorway])
+        #expect(directory.read("forecasts.json")?.contains("\"provider\":\"met-norway\"") == true)
     }
 
     @Test func theIndoorHistoryOfTheLastReleaseLoads() throws {

@@ -54,6 +54,23 @@ import WeatherModel
         }
     }
 
+    /// MET Norway's sleet codes say what main said in English, in every language, until the
+    /// catalogs translate them (never "Unknown").
+    @Test(arguments: Language.allCases)
+    func sleetStaysInEnglishUntilTranslated(language: Language) {
+        let words = [
+            68: "Light sleet", 69: "Sleet", 83: "Light sleet showers", 84: "Sleet showers",
+        ]
+        #expect(WeatherCode.sleet.map(\.rawValue).sorted() == words.keys.sorted())
+        for (raw, text) in words {
+            for isDay in [true, false] {
+                #expect(
+                    WeatherCode(rawValue: raw).condition(isDay: isDay, language: language)
+                        == text)
+            }
+        }
+    }
+
     @Test func asEachCountrysWeatherServiceSaysIt() {
         #expect(WeatherCode(rawValue: 1).condition(isDay: true, language: .it) == "Poco nuvoloso")
         #expect(WeatherCode(rawValue: 1).condition(isDay: false, language: .de) == "Leicht bewölkt")

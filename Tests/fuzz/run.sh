@@ -20,7 +20,7 @@ root=$PWD
 seconds=${1:-45}
 shift $(($# > 0 ? 1 : 0))
 all=(forecast-json geocoding-json config-toml i2cdump control-line evdev character-pages oled-pages
-    nws-json metalerts-json brightsky-json
+    nws-json metalerts-json brightsky-json locationforecast-json
     message-catalog)
 targets=("${@:-${all[@]}}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -50,7 +50,7 @@ mkdir -p "$scratch/logs" "$scratch/crashes"
 # same order on every machine like this one (four targets exactly; the others a little
 # differently), so CI fails on a regression rather than on the luck of a faster machine.
 declare -A fixed_runs=(
-    [forecast-json]=200000 [geocoding-json]=600000 [config-toml]=1000 [i2cdump]=150000
+    [forecast-json]=200000 [geocoding-json]=600000 [locationforecast-json]=100000 [config-toml]=1000 [i2cdump]=150000
     [control-line]=30000 [evdev]=30000 [character-pages]=2500 [oled-pages]=5000
     [nws-json]=120000 [metalerts-json]=60000 [brightsky-json]=250000
     [message-catalog]=40000

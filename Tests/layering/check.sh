@@ -16,7 +16,8 @@ root = sys.argv[1]
 
 # The modules each rule names. Pixels is here before it exists so that the rules already
 # cover it when it arrives.
-IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "Warnings", "Pixels", "Localization"}
+IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "METNorway", "Warnings", "Pixels",
+           "Localization"}
 # Modules below everything: they import nothing but the standard library and declare no
 # dependency, so that any module (WeatherModel first) may use them.
 LEAVES = {"Localization"}
@@ -45,6 +46,7 @@ LAYERS = {
     # Adapters.
     "OpenMeteo": {"KioskCore"},
     "Warnings": {"KioskCore"},
+    "METNorway": {"KioskCore"},
     "Pixels": {"KioskCore"},
     "TOML": {"CTOML"},
     "Devices": {"KioskCore"},
@@ -74,8 +76,8 @@ LAYERS = {
 }
 
 RULES = {
-    "io-free": "WeatherModel, KioskCore, OpenMeteo, Warnings, Pixels and Localization import "
-               "nothing with I/O "
+    "io-free": "WeatherModel, KioskCore, OpenMeteo, METNorway, Warnings, Pixels and "
+               "Localization import nothing with I/O "
                "(no Glibc, no full Foundation, no C target)",
     "leaf": "Localization imports only the standard library (not even FoundationEssentials) "
             "and depends on no other target",

@@ -9,12 +9,32 @@ public struct ForecastEntry: Sendable, Hashable, Codable {
     public var fetchedAt: Date
     /// The forecast.
     public var forecast: LocationForecast
+    /// The service it came from (the pages credit MET Norway's data).
+    public var provider: ForecastProviderID
 
     /// Creates an entry.
-    public init(coordinate: Coordinate, fetchedAt: Date, forecast: LocationForecast) {
+    public init(
+        coordinate: Coordinate, fetchedAt: Date, forecast: LocationForecast,
+        provider: ForecastProviderID = .openMeteo
+    ) {
         self.coordinate = coordinate
         self.fetchedAt = fetchedAt
         self.forecast = forecast
+        self.provider = provider
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case coordinate, fetchedAt, forecast, provider
+    }
+
+    /// Reads an entry; one written before there were two providers is Open-Meteo's.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
+        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+        forecast = try container.decode(LocationForecast.self, forKey: .forecast)
+        provider =
+            try container.decodeIfPresent(ForecastProviderID.self, forKey: .provider) ?? .openMeteo
     }
 
     /// Two coordinates name the same entry when they agree to 4 decimals (~11 m).
