@@ -25,6 +25,7 @@ let package = Package(
     products: [
         .executable(name: "weather-kiosk", targets: ["weather-kiosk"]),
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "KioskCore", targets: ["KioskCore"]),
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
@@ -48,10 +49,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
+        // Languages: message catalogs (gettext .mo files compiled in from po/), plural
+        // rules, placeholders, and how each language writes numbers and dates. A leaf: it
+        // imports only the standard library, so everything else can use it.
+        .target(name: "Localization", swiftSettings: swiftSettings),
+
         // The weather's values: quantities in their units, forecasts, places, civil time,
-        // readings and their maths. Pure, no I/O, no C; KioskCore re-exports it.
-        // RealModule gives it sin/log/exp without importing Glibc.
-        .target(name: "WeatherModel", dependencies: [realModule], swiftSettings: swiftSettings),
+        // readings and their maths, written in a language. Pure, no I/O, no C; KioskCore
+        // re-exports it. RealModule gives it sin/log/exp without importing Glibc.
+        .target(
+            name: "WeatherModel", dependencies: ["Localization", realModule],
+            swiftSettings: swiftSettings),
 
         // The kiosk's domain and pure logic: the reducer, its settings and the ports. No I/O,
         // no C.
@@ -209,10 +217,13 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         .testTarget(
-            name: "WeatherModelTests", dependencies: ["WeatherModel"],
+            name: "LocalizationTests", dependencies: ["Localization"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting"],
+            name: "WeatherModelTests", dependencies: ["WeatherModel", "Localization"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KioskCoreTests", dependencies: ["KioskCore", "KioskTesting", "Localization"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KioskConfigTests",

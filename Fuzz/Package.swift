@@ -13,6 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 let kioskCore = Target.Dependency.product(name: "KioskCore", package: "weather-kiosk")
+let localization = Target.Dependency.product(name: "Localization", package: "weather-kiosk")
 let openMeteo = Target.Dependency.product(name: "OpenMeteo", package: "weather-kiosk")
 let warnings = Target.Dependency.product(name: "Warnings", package: "weather-kiosk")
 let metNorway = Target.Dependency.product(name: "METNorway", package: "weather-kiosk")
@@ -37,6 +38,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-nws-json", [warnings, kioskCore]),
     ("fuzz-metalerts-json", [warnings, kioskCore]),
     ("fuzz-brightsky-json", [warnings, kioskCore]),
+    ("fuzz-message-catalog", [localization]),
 ]
 
 let package = Package(

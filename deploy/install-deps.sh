@@ -17,7 +17,8 @@ set -eu
 # qemu-system-arm through libc6-dev-arm64-cross: Tests/system/run.sh, the arm64 Debian VM
 # (listed here so that its preparation in the background of .ci/run never waits for apt's lock).
 # apt-utils (apt-ftparchive), gnupg, gpgv, xz-utils: deploy/apt-repository.sh, the signed apt
-# repository, and its tests.
+# repository, and its tests. gettext: msgfmt and msgmerge for the translations in po/
+# (deploy/tools/extract-messages.py, generate-catalogs.py, Tests/i18n/check.sh).
 build_packages="
     pkg-config
     libmosquitto-dev
@@ -52,6 +53,7 @@ build_packages="
     gnupg
     gpgv
     xz-utils
+    gettext
 "
 runtime_packages="
     libmosquitto1

@@ -73,35 +73,3 @@ public enum CharacterIcon: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
-
-extension WeatherCode {
-    /// The condition in at most 12 characters, for character LCDs: "Part cloudy".
-    var shortCondition: String {
-        switch rawValue {
-        case 0: "Clear"
-        case 1: "Mostly clear"
-        case 2: "Part cloudy"
-        case 3: "Overcast"
-        case 45: "Fog"
-        case 48: "Rime fog"
-        case 51: "Lt drizzle"
-        case 53, 55: "Drizzle"
-        case 56, 57: "Frz drizzle"
-        case 61: "Light rain"
-        case 63: "Rain"
-        case 65: "Heavy rain"
-        case 66, 67: "Frz rain"
-        case 71: "Light snow"
-        case 73: "Snow"
-        case 75: "Heavy snow"
-        case 77: "Snow grains"
-        case 80: "Lt showers"
-        case 81: "Showers"
-        case 82: "Hvy showers"
-        case 85, 86: "Snow showers"
-        case 95: "Thunder"
-        case 96, 99: "Thunder+hail"
-        default: "Unknown"
-        }
-    }
-}

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import Localization
 
 /// A calendar date without a time zone (proleptic Gregorian), such as a city's "today".
 public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
@@ -57,10 +58,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return ((days % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday.
     }
 
-    /// Short English weekday name: "Mon".
-    public var weekdayAbbreviation: String {
-        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
-    }
+    /// Short English weekday name: "Mon"; `weekdayName(_:language:)` in another language.
+    public var weekdayAbbreviation: String { weekdayName(.abbreviated) }
 
     /// The date `count` days later (earlier when negative).
     public func adding(days count: Int) -> LocalDate {
@@ -136,14 +135,14 @@ public struct LocalDateTime: Sendable, Hashable, CustomStringConvertible {
     /// Minutes since local midnight.
     public var minuteOfDay: Int { hour * 60 + minute }
 
-    /// "14:05" or "2:05 PM".
-    public func clockText(_ style: ClockStyle) -> String {
+    /// "14:05" or "2:05 PM"; the 12-hour clock's "AM" and "PM" in `language`.
+    public func clockText(_ style: ClockStyle, language: Language = .en) -> String {
         switch style {
         case .twentyFourHour:
             return "\(pad(hour, 2)):\(pad(minute, 2))"
         case .twelveHour:
             let twelve = hour % 12 == 0 ? 12 : hour % 12
-            return "\(twelve):\(pad(minute, 2)) \(hour < 12 ? "AM" : "PM")"
+            return "\(twelve):\(pad(minute, 2)) \(language.clockPeriod(afternoon: hour >= 12))"
         }
     }
 

@@ -13,44 +13,9 @@ public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
         85, 86, 95, 96, 99,
     ].map(WeatherCode.init(rawValue:))
 
-    /// What the code means, in words a person would use ("Light drizzle").
-    public var condition: String {
-        switch rawValue {
-        case 0: "Clear sky"
-        case 1: "Mainly clear"
-        case 2: "Partly cloudy"
-        case 3: "Overcast"
-        case 45: "Fog"
-        case 48: "Rime fog"
-        case 51: "Light drizzle"
-        case 53: "Drizzle"
-        case 55: "Dense drizzle"
-        case 56: "Light freezing drizzle"
-        case 57: "Freezing drizzle"
-        case 61: "Light rain"
-        case 63: "Rain"
-        case 65: "Heavy rain"
-        case 66: "Light freezing rain"
-        case 67: "Freezing rain"
-        case 68: "Light sleet"
-        case 69: "Sleet"
-        case 71: "Light snow"
-        case 73: "Snow"
-        case 75: "Heavy snow"
-        case 77: "Snow grains"
-        case 80: "Light showers"
-        case 81: "Showers"
-        case 82: "Violent showers"
-        case 83: "Light sleet showers"
-        case 84: "Sleet showers"
-        case 85: "Snow showers"
-        case 86: "Heavy snow showers"
-        case 95: "Thunderstorm"
-        case 96: "Thunderstorm, hail"
-        case 99: "Thunderstorm, heavy hail"
-        default: "Unknown"
-        }
-    }
+    /// What the code means in English, in words a person would use ("Light drizzle");
+    /// `condition(isDay:language:)` says it in another language.
+    public var condition: String { condition(isDay: true) }
 
     /// The icon group that draws this code.
     public var icon: WeatherIcon {

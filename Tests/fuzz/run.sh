@@ -20,7 +20,8 @@ root=$PWD
 seconds=${1:-45}
 shift $(($# > 0 ? 1 : 0))
 all=(forecast-json geocoding-json config-toml i2cdump control-line evdev character-pages oled-pages
-    nws-json metalerts-json brightsky-json locationforecast-json)
+    nws-json metalerts-json brightsky-json locationforecast-json
+    message-catalog)
 targets=("${@:-${all[@]}}")
 parallel=${FUZZ_PARALLEL:-1}
 # A fixed seed makes a run repeatable: the same seeds, binary and time limit explore the same
@@ -52,6 +53,7 @@ declare -A fixed_runs=(
     [forecast-json]=200000 [geocoding-json]=600000 [locationforecast-json]=100000 [config-toml]=1000 [i2cdump]=150000
     [control-line]=30000 [evdev]=30000 [character-pages]=2500 [oled-pages]=5000
     [nws-json]=120000 [metalerts-json]=60000 [brightsky-json]=250000
+    [message-catalog]=40000
 )
 
 # Runs one target; its result line goes to logs/TARGET.result.

@@ -16,7 +16,11 @@ root = sys.argv[1]
 
 # The modules each rule names. Pixels is here before it exists so that the rules already
 # cover it when it arrives.
-IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "METNorway", "Warnings", "Pixels"}
+IO_FREE = {"WeatherModel", "KioskCore", "OpenMeteo", "METNorway", "Warnings", "Pixels",
+           "Localization"}
+# Modules below everything: they import nothing but the standard library and declare no
+# dependency, so that any module (WeatherModel first) may use them.
+LEAVES = {"Localization"}
 ADAPTERS = {"LinuxPlatform", "CurlHTTP", "TOML", "Devices", "Simulator", "Rendering", "Pixels",
             "HomeAssistant", "Threads"}
 GLIBC_ALLOWED = {"LinuxPlatform", "CurlHTTP", "HomeAssistant", "Threads"}  # and every C target
@@ -36,7 +40,8 @@ SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Android", "WinSDK", "SystemPackage
 # import of one of our modules or packages that its line does not list, fails the check.
 LAYERS = {
     # The core: pure. KioskCore re-exports the weather's values.
-    "WeatherModel": {"RealModule"},
+    "Localization": set(),
+    "WeatherModel": {"Localization", "RealModule"},
     "KioskCore": {"WeatherModel", "RealModule"},
     # Adapters.
     "OpenMeteo": {"KioskCore"},
@@ -71,8 +76,11 @@ LAYERS = {
 }
 
 RULES = {
-    "io-free": "WeatherModel, KioskCore, OpenMeteo, METNorway, Warnings and Pixels import nothing with I/O "
+    "io-free": "WeatherModel, KioskCore, OpenMeteo, METNorway, Warnings, Pixels and "
+               "Localization import nothing with I/O "
                "(no Glibc, no full Foundation, no C target)",
+    "leaf": "Localization imports only the standard library (not even FoundationEssentials) "
+            "and depends on no other target",
     "no-full-foundation": "no module imports Foundation beyond FoundationEssentials "
                           "(full Foundation links ICU)",
     "adapter-imports-app": "adapters (LinuxPlatform, CurlHTTP, TOML, Devices, Simulator, Rendering, "
@@ -194,6 +202,8 @@ def report(path, line, rule, detail):
 def forbidden(module, imported):
     """The rules an import (or declared dependency) of `imported` by `module` breaks."""
     broken = []
+    if module in LEAVES:
+        broken.append("leaf")
     full_foundation = imported.startswith("Foundation") and imported != "FoundationEssentials"
     if module in IO_FREE and (imported in SYSTEM_MODULES or full_foundation
                               or imported in C_TARGETS):
