@@ -307,7 +307,7 @@ let package = Package(
         // Golden PNGs are read from the source tree; RECORD_GOLDENS=1 rewrites them.
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "Pixels", "KioskCore", "KioskTesting"],
+            dependencies: ["Rendering", "Pixels", "KioskCore", "KioskTesting", "METNorway"],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
     ],
     // toml++ (the CTOML target) needs C++17.

@@ -168,6 +168,11 @@ public struct ControlCommands: Sendable {
         var showing = status.showing.page + " page"
         if let city = status.showing.city, let number = status.showing.cityNumber {
             showing += " of \(city) (\(number) of \(status.cities.count))"
+            if let provider = status.forecast.places?.first(where: { $0.name == city })?.provider,
+                provider != .openMeteo
+            {
+                showing += " (\(provider.displayName)'s forecast)"
+            }
         }
         if status.display.refreshes != nil {
             showing += " · e-paper: stays until a press or a change"
@@ -202,6 +207,9 @@ public struct ControlCommands: Sendable {
             forecast += next == "now" ? " · refreshing now" : " · next refresh in \(next)"
         }
         if let error = status.forecast.error { forecast += "\n\(error)" }
+        if let providers = Self.describeProviders(status.forecast.places ?? []) {
+            forecast += "\n" + providers
+        }
         rows.append(["Forecast", forecast])
         // Only when there is something to say: a kiosk with warnings off has none either.
         let warnings =
@@ -256,6 +264,22 @@ public struct ControlCommands: Sendable {
 }
 
 extension ControlCommands {
+    /// The places whose forecast on screen is not Open-Meteo's, beside their provider:
+    /// "Oslo (MET Norway's forecast) · Rome, Lazio (MET Norway's forecast)", or "every place:
+    /// MET Norway's forecast"; nil while every forecast is Open-Meteo's.
+    static func describeProviders(_ places: [KioskStatus.Forecast.Place]) -> String? {
+        let served = places.filter { $0.provider != nil }
+        let others = served.filter { $0.provider != .openMeteo }
+        guard let first = others.first?.provider else { return nil }
+        if others.count == served.count, served.count > 1,
+            others.allSatisfy({ $0.provider == first })
+        {
+            return "every place: \(first.displayName)'s forecast"
+        }
+        return others.map { "\($0.name) (\($0.provider?.displayName ?? "")'s forecast)" }
+            .joined(separator: " · ")
+    }
+
     /// The config line of `status`: which file, what chose it, and what the kiosk runs on.
     static func describeConfig(_ config: KioskStatus.Config) -> String {
         let origin: String

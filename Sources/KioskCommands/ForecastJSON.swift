@@ -16,6 +16,11 @@ struct ForecastJSON: Encodable {
         var fetchedAt: Date?
         var ageSeconds: Int?
         var fromCache: Bool
+        /// The service the forecast came from (`open-meteo`, `met-norway`); absent without
+        /// one. The verb fetches from Open-Meteo; the cache may hold MET Norway's.
+        var provider: ForecastProviderID?
+        /// The credit the provider's licence asks for ("Data from MET Norway").
+        var attribution: String?
         var fresh: Bool
         var timezone: String?
         var localTime: String?
@@ -31,6 +36,8 @@ struct ForecastJSON: Encodable {
             longitude = coordinate.longitude
             self.fromCache = fromCache
             fetchedAt = entry?.fetchedAt
+            provider = entry?.provider
+            attribution = entry?.provider.attribution
             ageSeconds = entry.map { Int(now.timeIntervalSince($0.fetchedAt)) }
             fresh = entry?.isFresh(at: now) ?? false
             guard let forecast = entry?.forecast else {
@@ -47,7 +54,7 @@ struct ForecastJSON: Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, latitude, longitude, timezone, current, days, fresh
+            case name, latitude, longitude, timezone, current, days, fresh, provider, attribution
             case fetchedAt = "fetched_at"
             case ageSeconds = "age_seconds"
             case fromCache = "from_cache"

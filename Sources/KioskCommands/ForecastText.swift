@@ -50,9 +50,13 @@ enum ForecastText {
         }
         let fetched = LocalDateTime(
             entry.fetchedAt, utcOffsetSeconds: KioskClock.localOffset(at: entry.fetchedAt))
+        // Open-Meteo's forecast as ever; another provider's is named, with its credit.
+        let source =
+            entry.provider.attribution.map { " · \(entry.provider.displayName)'s forecast (\($0))" }
+            ?? ""
         lines.append(
             "  updated \(fetched.clockText(units.clock)) (\(WeatherFormat.duration(now.timeIntervalSince(entry.fetchedAt))) ago)"
-        )
+                + source)
         return lines.joined(separator: "\n")
     }
 

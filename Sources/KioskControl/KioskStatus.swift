@@ -196,9 +196,12 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         /// True while there are no favourites and no station: nothing is fetched, and
         /// `nextRefreshSeconds` means nothing. Nil from a kiosk older than this field.
         public var nothingToFetch: Bool?
+        /// Each favourite, in order, with the service its forecast on screen came from. Nil
+        /// from a kiosk older than this field.
+        public var places: [Place]?
 
         enum CodingKeys: String, CodingKey {
-            case stale, error, failures
+            case stale, error, failures, places
             case fetchedAt = "fetched_at"
             case nextRefreshSeconds = "next_refresh_seconds"
             case nothingToFetch = "nothing_to_fetch"
@@ -215,6 +218,37 @@ public struct KioskStatus: Sendable, Hashable, Codable {
             self.error = error
             self.nextRefreshSeconds = nextRefreshSeconds
             self.failures = failures
+        }
+
+        /// A favourite's forecast: where the data on screen came from.
+        public struct Place: Sendable, Hashable, Codable {
+            /// The favourite's name as the kiosk shows it (as in `cities`).
+            public var name: String
+            /// The service the forecast shown came from (`open-meteo`, `met-norway`: MET
+            /// Norway's while Open-Meteo fails); nil while the place has no forecast.
+            public var provider: ForecastProviderID?
+            /// When that forecast was fetched.
+            public var fetchedAt: Date?
+
+            enum CodingKeys: String, CodingKey {
+                case name, provider
+                case fetchedAt = "fetched_at"
+            }
+
+            /// Creates a place's forecast status.
+            public init(name: String, provider: ForecastProviderID?, fetchedAt: Date? = nil) {
+                self.name = name
+                self.provider = provider
+                self.fetchedAt = fetchedAt
+            }
+
+            /// What the pages show of `weather`: its provider while it has a forecast.
+            public init(_ weather: CityWeather) {
+                self.init(
+                    name: weather.displayName,
+                    provider: weather.forecast == nil ? nil : weather.provider,
+                    fetchedAt: weather.forecast == nil ? nil : weather.fetchedAt)
+            }
         }
     }
 

@@ -148,7 +148,25 @@ private struct CharacterPageText {
             return CharacterFit.pack(items, width: width, maxLines: budget)
         }
         return CharacterPage(
-            title: cityTitle(weather), clock: cityClock(weather), sections: [now, details, days])
+            title: cityTitle(weather), clock: cityClock(weather),
+            sections: [now, details, days] + credit([weather]))
+    }
+
+    /// The credit MET Norway's licence asks for, on a line of its own after the page's
+    /// lines ("Data from MET Norway" on 20 columns, "Data: MET Norway" on 16): the numbers
+    /// keep their lines, and the credit takes the next screen where there is none left.
+    private func credit(_ places: [CityWeather]) -> [CharacterSection] {
+        var providers: [ForecastProviderID] = []
+        for place in places {
+            if let provider = place.creditedProvider, !providers.contains(provider) {
+                providers.append(provider)
+            }
+        }
+        return providers.map { provider in
+            CharacterSection { width, _ in
+                [CharacterFit.line(provider.characterCredits.map { [t($0)] }, width: width)]
+            }
+        }
     }
 
     // MARK: Hourly
@@ -181,7 +199,7 @@ private struct CharacterPageText {
         }
         return CharacterPage(
             title: [[t(weather.displayName + " hourly")], [t(weather.displayName)]],
-            clock: cityClock(weather), sections: [list])
+            clock: cityClock(weather), sections: [list] + credit([weather]))
     }
 
     // MARK: Indoor
@@ -314,7 +332,9 @@ private struct CharacterPageText {
                 return CharacterFit.line([[t(weather.displayName)]], right: right, width: width)
             }
         }
-        return CharacterPage(title: [[t("Favourites")]], clock: kioskClock, sections: [list])
+        return CharacterPage(
+            title: [[t("Favourites")]], clock: kioskClock,
+            sections: [list] + credit(model.favourites))
     }
 
     // MARK: Empty

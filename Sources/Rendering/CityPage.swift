@@ -10,7 +10,7 @@ extension PageContext {
         }
         let content = drawFrame(
             title: weather.displayName, subtitle: countryLine(weather),
-            clock: cityClock(forecast), updated: weather.fetchedAt)
+            clock: cityClock(forecast), updated: weather.fetchedAt, credit: credit(for: [weather]))
         let current = forecast.current
         let today = forecast.today(at: model.now)
         let days = forecast.upcomingDays(after: model.now, count: 3)

@@ -12,7 +12,7 @@ extension PageContext {
         }
         let content = drawFrame(
             title: weather.displayName, subtitle: "next 24 hours", clock: cityClock(forecast),
-            updated: weather.fetchedAt)
+            updated: weather.fetchedAt, credit: credit(for: [weather]))
         let hours = forecast.upcomingHours(from: model.now, count: 24)
         guard hours.count >= 2 else {
             canvas.drawText(

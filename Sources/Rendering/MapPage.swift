@@ -13,7 +13,7 @@ extension PageContext {
         let content = drawFrame(
             title: "Favourites", subtitle: nil,
             clock: local.date.weekdayAbbreviation + " " + local.clockText(model.units.clock),
-            updated: favourites.compactMap(\.fetchedAt).min())
+            updated: favourites.compactMap(\.fetchedAt).min(), credit: credit(for: favourites))
         let labels = favourites.map(mapLabel)
         let order = priorityOrder(favourites)
         let radius = max(3, metrics.length(6))

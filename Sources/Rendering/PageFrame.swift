@@ -2,8 +2,8 @@ import FoundationEssentials
 import KioskCore
 
 /// The parts every page shares: a header with the title and a clock, and a footer band with
-/// "updated 14:05" and the notices. The footer takes its own band, so notices never cover
-/// the page's numbers.
+/// "updated 14:05", the notices and the credit a provider's licence asks for ("Data from
+/// MET Norway"). The footer takes its own band, so notices never cover the page's numbers.
 extension PageContext {
     /// Draws the header and the footer and returns the rectangle left for the content.
     /// - Parameters:
@@ -11,7 +11,11 @@ extension PageContext {
     ///   - subtitle: drawn after the title in the secondary colour when there is room.
     ///   - clock: on the right, for example the city's local time.
     ///   - updated: the fetch time, shown in the footer as "updated 14:05" (kiosk time).
-    func drawFrame(title: String, subtitle: String?, clock: String?, updated: Date?) -> Rect {
+    ///   - credit: the attribution the data's licence asks for, on the footer's last row
+    ///     beside "updated 14:05", below the notices; nil where none is owed.
+    func drawFrame(
+        title: String, subtitle: String?, clock: String?, updated: Date?, credit: String? = nil
+    ) -> Rect {
         let margin = metrics.margin
         var area = canvas.bounds.inset(margin)
         let headerHeight = metrics.font(.title) / Canvas.heightFactor
@@ -25,7 +29,8 @@ extension PageContext {
         }
 
         let lineHeight = metrics.font(.small) / Canvas.heightFactor * 1.1
-        let plan = footerPlan(width: area.width, lineHeight: lineHeight, updated: updated)
+        let plan = footerPlan(
+            width: area.width, lineHeight: lineHeight, updated: updated, credit: credit)
         if !plan.isEmpty {
             let (footer, rest) = area.sliceBottom(lineHeight * Double(plan.count))
             area = rest
@@ -45,22 +50,28 @@ extension PageContext {
     var maximumFooterRows: Int { metrics.isCompact ? 3 : 4 }
 
     /// One row of the footer: a notice's first line (with its mark), the rest of a notice's
-    /// text, or "+N more".
+    /// text, "+N more", or the credit.
     private struct FooterRow {
         var text: String
         var color: Color
         var continued: Bool
+        var isCredit = false
     }
 
     /// The footer's rows: one per notice, "+N more" for those that do not fit, and more
     /// rows for a notice too long for one while rows are left. A notice puts what to do
-    /// first, so its first row alone still says it.
-    private func footerPlan(width: Double, lineHeight: Double, updated: Date?) -> [FooterRow] {
-        let notices = model.notices.prefix(Self.maximumNotices)
+    /// first, so its first row alone still says it. A credit takes the last row (beside
+    /// "updated") and one row from the notices, so the footer never grows past its rows.
+    private func footerPlan(width: Double, lineHeight: Double, updated: Date?, credit: String?)
+        -> [FooterRow]
+    {
+        let creditRows = credit == nil ? 0 : 1
+        let notices = model.notices.prefix(
+            min(Self.maximumNotices, maximumFooterRows - creditRows))
         var shown = Array(notices)
         let hidden = model.notices.count - shown.count
         if hidden > 0, !shown.isEmpty { shown.removeLast() }
-        var spare = maximumFooterRows - shown.count - (hidden > 0 ? 1 : 0)
+        var spare = maximumFooterRows - shown.count - (hidden > 0 ? 1 : 0) - creditRows
         let size = min(metrics.font(.small), Canvas.heightFactor * lineHeight)
         let textWidth = width - (size * 0.6 + metrics.gap)
         // The last row shares its line with "updated 14:05" on the right.
@@ -69,7 +80,7 @@ extension PageContext {
         for (index, notice) in shown.enumerated() {
             var text = noticeText(notice)
             let color = noticeColor(notice)
-            let isLast = index == shown.count - 1 && hidden == 0
+            let isLast = index == shown.count - 1 && hidden == 0 && credit == nil
             var continued = false
             // A line as wide as the row, the rest below it, for as many rows as are spare
             // (on the last row, the rest or nothing beside "updated").
@@ -91,7 +102,10 @@ extension PageContext {
                     text: "+\(model.notices.count - shown.count) more", color: palette.secondary,
                     continued: false))
         }
-        if rows.isEmpty, updated != nil {
+        if let credit {
+            rows.append(
+                FooterRow(text: credit, color: palette.secondary, continued: true, isCredit: true))
+        } else if rows.isEmpty, updated != nil {
             rows.append(FooterRow(text: "", color: palette.secondary, continued: false))
         }
         return rows
@@ -174,7 +188,12 @@ extension PageContext {
             rows[rows.count - 1] = left.sliceRight(metrics.gap * 2).1
         }
         for (row, area) in zip(plan, rows) where !row.text.isEmpty {
-            drawNotice(row.text, color: row.color, in: area, marked: !row.continued)
+            if row.isCredit {
+                // Flush left under the notices' marks; it shrinks before it is cut.
+                canvas.drawText(row.text, in: area, style: .regular, size: size, color: row.color)
+            } else {
+                drawNotice(row.text, color: row.color, in: area, marked: !row.continued)
+            }
         }
     }
 

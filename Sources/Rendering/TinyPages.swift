@@ -107,7 +107,14 @@ extension PageContext {
                 drawIcon(
                     current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true,
                     in: iconArea.inset(1))
-                let (nameRow, rest) = right.sliceLeft(3).1.sliceTop(11)
+                var (nameRow, rest) = right.sliceLeft(3).1.sliceTop(11)
+                if let credit = tinyCredit(weather) {
+                    // The credit MET Norway's licence asks for, right of the name.
+                    let width = canvas.measure(credit, style: .regular, size: 8).advance + 1
+                    let (creditArea, left) = nameRow.sliceRight(width)
+                    tinyText(credit, in: creditArea, size: 8, alignment: .right)
+                    nameRow = left.sliceRight(3).1
+                }
                 tinyText(warningMarked(weather.displayName), in: nameRow, size: 10, bold: true)
                 let (temperatureArea, detail) = rest.sliceLeft(rest.width * 0.5)
                 tinyText(
@@ -145,12 +152,26 @@ extension PageContext {
             size: 10, alignment: .right)
         let humidity = values.percent(current?.relativeHumidity)
         let humidityWidth = canvas.measure(humidity, style: .regular, size: 9).advance + 1
-        let (humidityArea, conditionArea) = conditionRow.sliceRight(humidityWidth)
+        var (humidityArea, conditionArea) = conditionRow.sliceRight(humidityWidth)
         tinyText(humidity, in: humidityArea, size: 9, alignment: .right)
-        tinyText(
-            current?.weatherCode?.condition ?? "No data yet", in: conditionArea.sliceRight(3).1,
-            size: 9)
+        var condition = current?.weatherCode?.condition ?? "No data yet"
+        if let credit = tinyCredit(weather) {
+            // The credit MET Norway's licence asks for, between the condition (in its short
+            // form) and the humidity.
+            let width = canvas.measure(credit, style: .regular, size: 9).advance + 1
+            let creditArea: Rect
+            (creditArea, conditionArea) = conditionArea.sliceRight(3).1.sliceRight(width)
+            tinyText(credit, in: creditArea, size: 9, alignment: .right)
+            condition = current?.weatherCode?.shortCondition ?? "No data"
+        }
+        tinyText(condition, in: conditionArea.sliceRight(3).1, size: 9)
         drawTinyDays(days, in: daysRow.sliceTop(1).1, icons: false)
+    }
+
+    /// "met.no" for a place whose forecast is MET Norway's (its licence asks for the
+    /// credit); nil otherwise.
+    private func tinyCredit(_ weather: CityWeather) -> String? {
+        weather.creditedProvider?.shortCredit
     }
 
     /// The next days side by side: "Mo 20/11", with an icon above when there is room.

@@ -43,6 +43,39 @@ import Testing
         }
     }
 
+    /// Issue 32: each place names its provider; the verb's own fetch is Open-Meteo's, and a
+    /// forecast the daemon took from MET Norway (in the cache) says so, with its credit.
+    @Test func forecastNamesItsProvider() async throws {
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        let fetched = await kiosk.run(["forecast", "--json"])
+        #expect(fetched.exitCode == 0, "\(fetched.standardError)")
+        #expect(fetched.standardOutput.ranges(of: "\"provider\" : \"open-meteo\"").count == 3)
+        #expect(!fetched.standardOutput.contains("met-norway"))
+        #expect(!fetched.standardOutput.contains("attribution"))
+        let text = await kiosk.run(["forecast"])
+        #expect(!text.standardOutput.contains("MET Norway"))
+
+        // The daemon served one place from MET Norway while Open-Meteo failed.
+        let cache = try #require(kiosk.directory.read("state/forecasts.json"))
+        let openMeteo = "\"provider\":\"open-meteo\""
+        let parts = cache.split(separator: openMeteo, omittingEmptySubsequences: false)
+        try #require(parts.count == 4, "\(cache.prefix(300))")
+        kiosk.directory.write(
+            "state/forecasts.json",
+            [
+                parts[0], openMeteo[...], parts[1], "\"provider\":\"met-norway\"", parts[2],
+                openMeteo[...], parts[3],
+            ].joined())
+        let json = await kiosk.run(["forecast", "--json"])
+        #expect(json.exitCode == 0, "\(json.standardError)")
+        #expect(json.standardOutput.contains("\"provider\" : \"met-norway\""))
+        #expect(json.standardOutput.contains("\"attribution\" : \"Data from MET Norway\""))
+        let shown = await kiosk.run(["forecast"])
+        #expect(shown.standardOutput.contains("MET Norway's forecast (Data from MET Norway)"))
+        #expect(shown.standardOutput.ranges(of: "MET Norway's forecast").count == 1)
+    }
+
     @Test func withoutFavouritesTheStationIsShown() async throws {
         let kiosk = try await KioskFixture.start(
             extra: "[station]\nlatitude = 52.52\nlongitude = 13.41\n")

@@ -83,6 +83,39 @@ import Testing
         #expect(text.contains("Recent    Rome, Oslo"))
     }
 
+    /// Issue 32: a place on MET Norway's forecast says so beside its name, in the text and
+    /// as `provider` in the JSON; Open-Meteo's places say nothing more than before.
+    @Test func statusSaysWhichPlacesShowMETNorwaysForecast() async throws {
+        var status = Self.status
+        status.forecast.places = [
+            .init(name: "Berlin", provider: .openMeteo), .init(name: "Rome", provider: .metNorway),
+            .init(name: "Oslo", provider: nil),
+        ]
+        let text = try await statusOutput(status)
+        #expect(
+            text.contains(
+                "Showing   city page of Rome (2 of 3) (MET Norway's forecast) · paused, cycling again in 40 s"
+            ))
+        #expect(
+            text.contains(
+                "Forecast  updated 6 min ago · next refresh in 9 min\n          Rome (MET Norway's forecast)\n"
+            ))
+        let json = try await statusOutput(status, json: true)
+        #expect(json.contains(#""provider" : "met-norway""#))
+        #expect(json.contains(#""provider" : "open-meteo""#))
+        // Every place on MET Norway's forecast: said once.
+        status.forecast.places = status.forecast.places?.map {
+            .init(name: $0.name, provider: $0.provider.map { _ in .metNorway })
+        }
+        #expect(
+            try await statusOutput(status).contains(
+                "next refresh in 9 min\n          every place: MET Norway's forecast\n"))
+        // All on Open-Meteo: as before.
+        status.forecast.places = [.init(name: "Rome", provider: .openMeteo)]
+        let plain = try await statusOutput(status)
+        #expect(!plain.contains("forecast)") && !plain.contains("MET Norway"))
+    }
+
     @Test func statusSaysWhyTheConsoleShowsOverThePicture() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -66,24 +66,9 @@ import Testing
     @Test(arguments: cases)
     func pageMatchesItsGolden(_ test: Case) throws {
         let model = DemoData.model(page: test.page, theme: test.theme, notices: test.notices)
-        let image = try renderer.render(model, size: test.size).image
-        let path = goldenDirectory() + "/\(test.name).png"
-        if recordingGoldens {
-            try writeFile(path, try PNGCodec.encode(image))
-            return
-        }
-        let bytes = try #require(
-            readFile(path), "no golden \(path): record it with RECORD_GOLDENS=1")
-        let golden = try PNGCodec.decode(bytes)
-        try #require(golden.size == image.size)
-        let result = difference(image, golden, tolerance: Self.channelTolerance)
-        if result.differingFraction > Self.allowedFraction {
-            let actual = "/tmp/weather-kiosk-golden-\(test.name)-actual.png"
-            try? writeFile(actual, try PNGCodec.encode(image))
-            Issue.record(
-                "\(test.name): \(result.differingPixels) of \(result.pixelCount) pixels differ (largest channel difference \(result.largestDifference)); the picture drawn now is \(actual)"
-            )
-        }
+        try expectMatchesGolden(
+            try renderer.render(model, size: test.size).image, name: test.name,
+            tolerance: Self.channelTolerance, allowedFraction: Self.allowedFraction)
     }
 
     @Test func aChangedPageFailsTheComparison() throws {

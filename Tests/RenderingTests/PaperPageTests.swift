@@ -54,17 +54,8 @@ import Testing
     @Test("Golden of the e-paper city page", arguments: panels)
     func golden(_ panel: EPaperPanel) throws {
         let image = try renderer.renderPanel(DemoData.model(page: .city), panel: panel).image
-        let path = goldenDirectory() + "/paper-city-\(panel.kind).png"
-        if recordingGoldens {
-            try writeFile(path, try PNGCodec.encode(image))
-            return
-        }
-        let golden = try PNGCodec.decode(
-            try #require(readFile(path), "no golden \(path): record it with RECORD_GOLDENS=1"))
-        try #require(golden.size == image.size)
-        let result = difference(image, golden, tolerance: GoldenTests.channelTolerance)
-        #expect(
-            result.differingFraction <= 0.01,
-            "\(panel.kind): \(result.differingPixels) pixels differ")
+        try expectMatchesGolden(
+            image, name: "paper-city-\(panel.kind)", tolerance: GoldenTests.channelTolerance,
+            allowedFraction: 0.01)
     }
 }

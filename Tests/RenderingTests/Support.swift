@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KioskCore
 import Rendering
+import Testing
 
 /// The sizes the issue names, landscape and portrait.
 let everySize: [PixelSize] = [
@@ -119,4 +120,31 @@ func demoSensors(outdoor: Double, outdoorError: String? = nil) -> [SensorStatus]
             readAt: DemoData.now.addingTimeInterval(outdoorError == nil ? 0 : -3600),
             error: outdoorError),
     ]
+}
+
+/// Compares `image` with the committed `Goldens/<name>.png` (`RECORD_GOLDENS=1` writes it
+/// instead): more than `allowedFraction` of pixels differing by more than `tolerance` in a
+/// channel is an issue, and the picture drawn now is left in /tmp to look at.
+func expectMatchesGolden(
+    _ image: PixelImage, name: String, tolerance: Int, allowedFraction: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let path = goldenDirectory() + "/\(name).png"
+    if recordingGoldens {
+        try writeFile(path, try PNGCodec.encode(image))
+        return
+    }
+    let golden = try PNGCodec.decode(
+        try #require(
+            readFile(path), "no golden \(path): record it with RECORD_GOLDENS=1",
+            sourceLocation: sourceLocation))
+    try #require(golden.size == image.size, sourceLocation: sourceLocation)
+    let result = difference(image, golden, tolerance: tolerance)
+    if result.differingFraction > allowedFraction {
+        let actual = "/tmp/weather-kiosk-golden-\(name)-actual.png"
+        try? writeFile(actual, try PNGCodec.encode(image))
+        Issue.record(
+            "\(name): \(result.differingPixels) of \(result.pixelCount) pixels differ (largest channel difference \(result.largestDifference)); the picture drawn now is \(actual)",
+            sourceLocation: sourceLocation)
+    }
 }

@@ -71,23 +71,8 @@ let oledSizes = [PixelSize(width: 128, height: 64), PixelSize(width: 128, height
     func bitmapMatchesItsGolden(_ test: Case) throws {
         let bitmap = try renderer.renderBitmap(
             DemoData.model(page: test.page), size: test.size, step: test.step)
-        let image = bitmap.image()
-        let path = goldenDirectory() + "/\(test.name).png"
-        if recordingGoldens {
-            try writeFile(path, try PNGCodec.encode(image))
-            return
-        }
-        let golden = try PNGCodec.decode(
-            try #require(readFile(path), "no golden \(path): record it with RECORD_GOLDENS=1"))
-        try #require(golden.size == image.size)
-        let result = difference(image, golden, tolerance: 0)
-        if result.differingFraction > Self.allowedFraction {
-            let actual = "/tmp/weather-kiosk-golden-\(test.name)-actual.png"
-            try? writeFile(actual, try PNGCodec.encode(image))
-            Issue.record(
-                "\(test.name): \(result.differingPixels) of \(result.pixelCount) pixels differ; the picture drawn now is \(actual)"
-            )
-        }
+        try expectMatchesGolden(
+            bitmap.image(), name: test.name, tolerance: 0, allowedFraction: Self.allowedFraction)
     }
 
     @Test func aChangedNumberChangesOnlyItsPages() throws {

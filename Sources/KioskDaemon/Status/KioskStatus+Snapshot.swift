@@ -60,6 +60,7 @@ extension KioskStatus {
                 clock: configuration.units.clock)
                 + ": " + $0.message
         }
+        forecast.places = snapshot.page.favourites.map(Forecast.Place.init)
         if !snapshot.sensors.isEmpty { sensors = snapshot.sensors.map(SensorEntryStatus.init) }
     }
 }

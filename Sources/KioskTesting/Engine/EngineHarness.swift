@@ -35,13 +35,14 @@ public final class EngineHarness: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
     /// An engine with the favourites `cities`, no sensor, `transport` as the network,
-    /// `configure` applied to the configuration, and `configProblems` as a config refused
-    /// at start.
+    /// `configure` applied to the configuration, `configProblems` as a config refused at
+    /// start, and `forecasts` as the forecast cache it restored.
     public init(
         cities: [City], transport: any HTTPTransport = NoNetwork(),
         screen: RecordingDisplay = RecordingDisplay(size: PixelSize(width: 80, height: 48)),
         time: ManualTimeSource = ManualTimeSource(), files: InMemoryFileStore = InMemoryFileStore(),
-        configProblems: [String] = [], configure: (inout KioskConfiguration) -> Void = { _ in }
+        configProblems: [String] = [], forecasts: [ForecastEntry] = [],
+        configure: (inout KioskConfiguration) -> Void = { _ in }
     ) {
         self.time = time
         self.files = files
@@ -69,7 +70,7 @@ public final class EngineHarness: Sendable {
             start: KioskEngine.Start(
                 configuration: configuration, configProblems: configProblems,
                 store: ConfigStore(explicitPath: Self.configPath, environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: []),
+                restored: nil, history: IndoorHistory(), forecasts: forecasts),
             parts: parts)
     }
 
