@@ -56,7 +56,10 @@ public struct FallbackWatch: Sendable, Hashable {
             }()
         let decision = places[index].state.handle(event, at: now)
         switch decision {
-        case .askFallback: places[index].nextAsk = now
+        case .askFallback:
+            // At once, but never within a minute of the full hour (MET Norway's terms).
+            places[index].nextAsk = Date(
+                timeIntervalSince1970: RequestSchedule.awayFromFullHour(now.timeIntervalSince1970))
         case .switchedBack: places[index].nextAsk = nil
         default: break
         }
@@ -251,11 +254,12 @@ extension KioskState {
             }, units: settings.forecastQuery.units)
     }
 
-    /// The notice while a place is served by MET Norway: the place on screen's, else the
-    /// first switched place's ("Open-Meteo error 503 · showing MET Norway's forecast").
+    /// The notice while a place is served by MET Norway ("Open-Meteo error 503 · showing
+    /// MET Norway's forecast"): on a favourite's page that favourite's, on the other pages
+    /// the first switched place's.
     var fallbackNotice: String? {
-        if let city = currentCity, let notice = fallback.place(city.coordinate)?.state.notice {
-            return notice
+        if let index = slide.cityIndex, settings.cities.indices.contains(index) {
+            return fallback.place(settings.cities[index].coordinate)?.state.notice
         }
         return fallback.places.lazy.compactMap(\.state.notice).first
     }

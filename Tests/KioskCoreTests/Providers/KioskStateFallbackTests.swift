@@ -99,7 +99,7 @@ import Testing
     func aFailureThatWarrantsItAsksMETNorwayForEveryPlaceWithNothingFresh(
         kind: ForecastFailure.Kind
     ) throws {
-        let clock = TestClock()
+        let clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock)
         let effects = state.handle(Self.failed(Self.failure(kind)), at: clock.now)
         let query = try #require(Self.fallbackQueries(effects).first)
@@ -123,7 +123,7 @@ import Testing
 
     @Test(arguments: staying)
     func otherFailuresDoNotSwitch(kind: ForecastFailure.Kind) {
-        var clock = TestClock()
+        var clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock)
         var effects = state.handle(Self.failed(Self.failure(kind)), at: clock.now)
         effects += run(&state, &clock, for: 3600)
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func aFreshCacheKeepsThePlacesOnOpenMeteo() {
-        var clock = TestClock()
+        var clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock, cacheAge: 5 * 60)
         let effects =
             state.handle(Self.failed(Self.failure(.serverError(status: 503))), at: clock.now)
@@ -142,8 +142,23 @@ import Testing
         #expect(!state.fallback.anySwitched)
     }
 
+    @Test func onlyThePlaceWithNothingFreshSwitchesAndItsPageSaysSo() throws {
+        let clock = TestClock(hour: 10, minute: 7)
+        var state = Self.started(
+            clock, cache: cached(clock.now.wall.addingTimeInterval(-300), for: [Self.rome]))
+        let effects = state.handle(
+            Self.failed(Self.failure(.serverError(status: 503))), at: clock.now)
+        let query = try #require(Self.fallbackQueries(effects).first)
+        #expect(query.places.map(\.coordinate) == [Self.berlin.coordinate])
+        // Rome's page: its forecast is fresh, no fallback notice.
+        #expect(state.currentCity == Self.rome)
+        #expect(!state.notices(at: clock.now).contains { $0.kind == .providerFallback })
+        _ = state.handle(.action(.showCity(1), from: .control), at: clock.now)
+        #expect(state.notices(at: clock.now).contains { $0.kind == .providerFallback })
+    }
+
     @Test func fallbackNoneNeverSwitchesAndTurningItOffSwitchesBack() throws {
-        var clock = TestClock()
+        var clock = TestClock(hour: 10, minute: 7)
         do {
             var state = Self.started(clock, fallback: .none)
             var effects = state.handle(
@@ -177,8 +192,23 @@ import Testing
         #expect(fallbackQueries(run(&state, &clock, for: 3 * 3600)).isEmpty)
     }
 
+    @Test func theFirstAskWaitsUntilAMinuteAfterTheFullHour() throws {
+        var clock = TestClock(hour: 12, minute: 59)
+        clock.advance(30)
+        var state = Self.started(clock)
+        let failed = state.handle(
+            Self.failed(Self.failure(.serverError(status: 503))), at: clock.now)
+        #expect(Self.fallbackQueries(failed).isEmpty)
+        clock.advance(60)
+        #expect(Self.fallbackQueries(state.handle(.tick, at: clock.now)).isEmpty)
+        let effects = run(&state, &clock, for: 60)
+        #expect(Self.fallbackQueries(effects).count == 1)
+        let intoHour = clock.now.wall.timeIntervalSince1970.truncatingRemainder(dividingBy: 3600)
+        #expect(intoHour >= 60)
+    }
+
     @Test func turningTheFallbackOnWhileOpenMeteoFailsSwitchesAtOnce() throws {
-        let clock = TestClock()
+        let clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock, fallback: .none)
         let failed = state.handle(
             Self.failed(Self.failure(.serverError(status: 503))), at: clock.now)
@@ -192,7 +222,7 @@ import Testing
     @Test func metNorwaysAnswerIsShownKeptWithItsValidatorsAndAskedAgainOnlyAfterExpires()
         throws
     {
-        var clock = TestClock()
+        var clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock)
         let first = try #require(
             Self.fallbackQueries(
@@ -233,7 +263,7 @@ import Testing
     }
 
     @Test func a304KeepsTheForecastAndRefreshesItsValidity() throws {
-        var clock = TestClock()
+        var clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock)
         let first = try #require(
             Self.fallbackQueries(
@@ -266,7 +296,7 @@ import Testing
     }
 
     @Test func openMeteosNextForecastSwitchesBackAndALateMETAnswerIsDropped() throws {
-        var clock = TestClock()
+        var clock = TestClock(hour: 10, minute: 7)
         var state = Self.started(clock)
         let first = try #require(
             Self.fallbackQueries(
@@ -284,7 +314,7 @@ import Testing
     }
 
     @Test func metNorwaysValidatorsSurviveARestart() throws {
-        let clock = TestClock()
+        let clock = TestClock(hour: 10, minute: 7)
         let validity = Self.validity(at: clock.now.wall.addingTimeInterval(-3600))
         let entry = ForecastEntry(
             coordinate: Self.rome.coordinate, fetchedAt: clock.now.wall.addingTimeInterval(-3600),
