@@ -173,8 +173,9 @@ let package = Package(
             name: "KioskDaemon",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
-                "Warnings", "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
-                "Rendering", "HomeAssistant", logging, serviceLifecycle, unixSignals,
+                "METNorway", "Warnings", "CurlHTTP", "LinuxPlatform", "Threads", "Devices",
+                "Simulator", "Pixels", "Rendering", "HomeAssistant", logging, serviceLifecycle,
+                unixSignals,
             ],
             swiftSettings: swiftSettings),
 
@@ -184,7 +185,8 @@ let package = Package(
             name: "KioskCommands",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "KioskDaemon",
-                "OpenMeteo", "Warnings", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator", "Pixels",
+                "OpenMeteo", "Warnings", "CurlHTTP", "LinuxPlatform", "Devices", "Simulator",
+                "Pixels",
                 "Rendering", "HomeAssistant",
             ],
             swiftSettings: swiftSettings),
@@ -269,7 +271,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "weather-kiosk", "KioskCommands", "KioskDaemon", "KioskConfig", "KioskControl",
-                "KioskCore", "KioskTesting", "LinuxPlatform", "Rendering",
+                "KioskCore", "KioskTesting", "LinuxPlatform", "METNorway", "Rendering",
             ],
             swiftSettings: swiftSettings),
         // Fixtures are read from the source tree (#filePath) with FoundationEssentials:

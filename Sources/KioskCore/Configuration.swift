@@ -80,8 +80,13 @@ public struct ForecastSettings: Sendable, Hashable {
     public var apiKey = ""
     /// Language of place names from geocoding, an ISO 639-1 code.
     public var language = "en"
+    /// The second provider, asked for a place while Open-Meteo fails and nothing fresh is
+    /// cached for it.
+    public var fallback = ForecastFallback.metNorway
+    /// MET Norway's Locationforecast 2.0, without `/compact` or `/complete`.
+    public var fallbackURL = "https://api.met.no/weatherapi/locationforecast/2.0"
 
-    /// The defaults: the free API every 15 minutes.
+    /// The defaults: the free API every 15 minutes, MET Norway while it fails.
     public init() {}
 }
 

@@ -5,17 +5,10 @@ import Testing
 /// The owner's `contact`, the `[warnings]` table and a favourite's `country_code`.
 @Suite struct WarningConfigTests {
     private func resolve(_ text: String) throws(ConfigFileError) -> KioskConfiguration {
-        try ConfigStore.resolve(ConfigDocument(file: "/etc/wk.toml", text: text))
+        try resolveConfig(text)
     }
 
-    private func problems(_ text: String) -> [String] {
-        do {
-            _ = try resolve(text)
-            return []
-        } catch {
-            return error.problems.map(\.message)
-        }
-    }
+    private func problems(_ text: String) -> [String] { configProblems(text) }
 
     @Test func defaultsAreTheFixedInterface() throws {
         let configuration = try resolve("")

@@ -68,6 +68,9 @@ import Testing
         var configuration = KioskConfiguration()
         configuration.stateDirectory = directory.file("state")
         configuration.sensor.kind = .none
+        // Open-Meteo's own refreshes and notices: the fallback to MET Norway, which the
+        // in-memory service would answer too, has tests of its own.
+        configuration.forecast.fallback = .none
         let rome = Self.rome
         configuration.cities = cities
         var forecasts: [ForecastCache.Entry] = []

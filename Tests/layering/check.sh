@@ -62,7 +62,7 @@ LAYERS = {
     "KioskDisplays": {"KioskCore", "Pixels", "Rendering", "Devices", "Simulator",
                       "LinuxPlatform"},
     "KioskDaemon": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays", "OpenMeteo",
-                    "Warnings",
+                    "METNorway", "Warnings",
                     "CurlHTTP", "LinuxPlatform", "Threads", "Devices", "Simulator", "Pixels",
                     "Rendering", "HomeAssistant", "Logging", "ServiceLifecycle", "UnixSignals"},
     "KioskCommands": {"KioskCore", "KioskConfig", "KioskControl", "KioskDisplays",

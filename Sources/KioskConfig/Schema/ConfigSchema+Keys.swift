@@ -103,6 +103,15 @@ extension ConfigSchema {
                     ? nil
                     : "must be a two-letter ISO 639-1 code such as \"en\" or \"de\", not \"\(code)\""
             }),
+        choice(
+            "forecast.fallback", \.forecast.fallback,
+            summary:
+                "the second provider, asked for a place while Open-Meteo fails and nothing fresh is cached: met-norway or none"
+        ),
+        text(
+            "forecast.fallback_url", \.forecast.fallbackURL,
+            summary: "MET Norway's Locationforecast 2.0, without /compact or /complete",
+            check: httpURL),
     ]
 
     static let controlKeys: [ConfigKey] = [

@@ -11,23 +11,30 @@ public struct ForecastEntry: Sendable, Hashable, Codable {
     public var forecast: LocationForecast
     /// The service it came from (the pages credit MET Norway's data).
     public var provider: ForecastProviderID
+    /// What the provider's answer said about asking again (MET Norway's `Last-Modified` and
+    /// `Expires`), kept across a restart so that the next request is conditional and none
+    /// goes before `Expires`; empty for Open-Meteo, which sends none.
+    public var validity: ConditionalRequest
 
     /// Creates an entry.
     public init(
         coordinate: Coordinate, fetchedAt: Date, forecast: LocationForecast,
-        provider: ForecastProviderID = .openMeteo
+        provider: ForecastProviderID = .openMeteo,
+        validity: ConditionalRequest = ConditionalRequest()
     ) {
         self.coordinate = coordinate
         self.fetchedAt = fetchedAt
         self.forecast = forecast
         self.provider = provider
+        self.validity = validity
     }
 
     private enum CodingKeys: String, CodingKey {
-        case coordinate, fetchedAt, forecast, provider
+        case coordinate, fetchedAt, forecast, provider, validity
     }
 
-    /// Reads an entry; one written before there were two providers is Open-Meteo's.
+    /// Reads an entry; one written before there were two providers is Open-Meteo's, with no
+    /// validators.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
@@ -35,6 +42,9 @@ public struct ForecastEntry: Sendable, Hashable, Codable {
         forecast = try container.decode(LocationForecast.self, forKey: .forecast)
         provider =
             try container.decodeIfPresent(ForecastProviderID.self, forKey: .provider) ?? .openMeteo
+        validity =
+            try container.decodeIfPresent(ConditionalRequest.self, forKey: .validity)
+            ?? ConditionalRequest()
     }
 
     /// Two coordinates name the same entry when they agree to 4 decimals (~11 m).

@@ -72,8 +72,13 @@ public enum KioskEvent: Sendable {
     case forecastSucceeded(fetchedAt: Date, forecasts: [ForecastEntry] = [])
     /// A refresh failed; `notBefore` is when a rate limit resets, if that was the reason;
     /// `summary` says what happened in a few words for the stale notice ("Open-Meteo error
-    /// 500", "offline"), nil when unknown.
-    case forecastFailed(message: String, notBefore: Date?, summary: String? = nil)
+    /// 500", "offline"), nil when unknown; `failure`, the same in the providers' terms, says
+    /// whether the places switch to the second provider (nil: they do not).
+    case forecastFailed(
+        message: String, notBefore: Date?, summary: String? = nil,
+        failure: ForecastFailure? = nil)
+    /// The second provider (MET Norway) answered `query` (`.fetchFallback`'s) with `answer`.
+    case fallbackAnswered(ForecastQuery, ForecastAnswer)
     /// The warning services were asked: what each feed's answer brought, and when the
     /// services allow the next ask.
     case warningsFetched([WarningFeedUpdate], nextAsk: Date)
@@ -124,6 +129,12 @@ public enum KioskEffect: Sendable, Hashable {
     case setDisplayPower(DisplayPower)
     /// Fetch forecasts for the station and every favourite.
     case fetchForecasts
+    /// Ask the second provider (MET Norway) for the places of the query, which carries each
+    /// place's validators; `.fallbackAnswered` brings the answer back.
+    case fetchFallback(ForecastQuery)
+    /// Keep these entries in the forecast cache (the second provider's forecasts, with its
+    /// validators), replacing the entries for their places.
+    case storeForecasts([ForecastEntry])
     /// Ask the warning services for every favourite they cover.
     case fetchWarnings
     /// Take a sensor reading.

@@ -18,6 +18,9 @@ public struct KioskNotice: Sendable, Hashable {
         case sensor(nextRetry: Date?)
         /// A changed key takes effect only after a restart.
         case restartPending
+        /// Open-Meteo fails and a place's forecast comes from MET Norway; the text says so
+        /// ("Open-Meteo error 503 · showing MET Norway's forecast").
+        case providerFallback
     }
 
     /// How bad it is.
@@ -54,7 +57,7 @@ public struct KioskNotice: Sendable, Hashable {
         switch kind {
         case .staleForecast(let dataTime, let nextRetry, let reason):
             .stale(dataTime: dataTime, nextRetry: nextRetry, reason: reason)
-        case .restartPending:
+        case .restartPending, .providerFallback:
             .warning(text)
         case .noForecast(let nextRetry):
             .noForecast(reason: text, nextRetry: nextRetry)

@@ -19,6 +19,8 @@ public struct KioskSettings: Sendable, Hashable {
     public var warnings: WarningSettings
     /// The owner's contact, for the User-Agent.
     public var contact: String?
+    /// `forecast.fallback`: the second provider while Open-Meteo fails, or none.
+    public var fallback: ForecastFallback
     /// The unit pressures are written in (the barometer's warning).
     public var pressureUnit: PressureUnit
     /// Whether there is a sensor to poll.
@@ -64,6 +66,7 @@ public struct KioskSettings: Sendable, Hashable {
         refreshMinutes = configuration.forecast.refreshMinutes
         warnings = configuration.warnings
         contact = configuration.contact
+        fallback = configuration.forecast.fallback
         pressureUnit = configuration.units.pressure
         sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds

@@ -43,6 +43,7 @@ extension KioskState {
             refresh.reschedule(to: now.monotonic.advanced(bySeconds: max(0, wait)))
         }
         warningSettingsChanged(from: old, at: now)
+        fallbackSettingChanged(from: old, at: now)
         if !old.sensorEnabled, newSettings.sensorEnabled { sensor.dueNow(at: now.monotonic) }
         if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
         reschedule(from: old, at: now, into: &effects)

@@ -60,6 +60,9 @@ extension KioskState {
             notices.append(
                 KioskNotice(kind: .noForecast(nextRetry: retry), severity: .error, text: error))
         }
+        if let text = fallbackNotice {
+            notices.append(KioskNotice(kind: .providerFallback, severity: .warning, text: text))
+        }
         if let problem = configProblems.first {
             notices.append(
                 KioskNotice(

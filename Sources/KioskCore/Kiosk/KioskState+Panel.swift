@@ -176,6 +176,7 @@ extension KioskNotice.Kind {
         case .configRefused: "config refused"
         case .sensor: "sensor"
         case .restartPending: "restart pending"
+        case .providerFallback: "provider fallback"
         }
     }
 }

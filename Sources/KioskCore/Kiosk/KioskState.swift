@@ -44,7 +44,7 @@ public struct KioskState: Sendable {
     /// Why the display's last frame could not be shown, if so.
     public internal(set) var displayError: String?
     /// The forecasts the pages show: the cache at start, then each refresh's.
-    public private(set) var forecasts: [ForecastEntry] = []
+    public internal(set) var forecasts: [ForecastEntry] = []
     /// The indoor readings: the latest, the history and the pressure tendency.
     public internal(set) var indoor = IndoorTracker()
     /// When the indoor history was last written (wall clock).
@@ -70,6 +70,11 @@ public struct KioskState: Sendable {
     /// A few words on why the last refresh failed, for the stale notice ("Open-Meteo error
     /// 500"), while it has not succeeded since.
     public internal(set) var forecastFailureSummary: String?
+    /// The second provider: each place's switch and MET Norway's next ask.
+    public internal(set) var fallback: FallbackWatch
+    /// Something stable for this kiosk (its host name): where in each interval its requests
+    /// to MET Norway fall.
+    let scheduleSeed: String
     /// The official warnings: the board, and the next ask of the services.
     public internal(set) var warnings: WarningWatch
     /// The `[[sensors]]`: each one's last values and failure.
@@ -92,11 +97,15 @@ public struct KioskState: Sendable {
 
     /// A kiosk about to start at `now` with `settings`; `seed` drives the back-off jitter.
     /// `configFile`: the configuration `settings` come from, when there is one (the engine's).
+    /// `scheduleSeed`: something stable for this kiosk, which spreads its requests to MET
+    /// Norway (`RequestSchedule`).
     public init(
         settings: KioskSettings, now: KioskTime, seed: UInt64,
-        configFile: ConfigFileState = ConfigFileState()
+        configFile: ConfigFileState = ConfigFileState(), scheduleSeed: String = ""
     ) {
         self.settings = settings
+        self.scheduleSeed = scheduleSeed
+        fallback = FallbackWatch(refreshMinutes: settings.refreshMinutes, seed: scheduleSeed)
         self.configFile = configFile
         self.random = SplitMix64(seed: seed)
         frameTime = now
@@ -125,6 +134,7 @@ public struct KioskState: Sendable {
             deadlines.append(nextMinute)
         }
         if settings.hasPlacesToFetch, let due = refresh.deadline { deadlines.append(due) }
+        if !fallback.isAsking, let due = fallback.deadline { deadlines.append(due) }
         if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
         if settings.watchesWarnings { deadlines += warnings.deadlines }
         deadlines += powerSchedule.deadlines
@@ -205,10 +215,14 @@ public struct KioskState: Sendable {
             forecasts = forecasts.merging(fresh)
             deriveWarnings(at: now)
             forecastSucceeded(fetchedAt: fetchedAt, at: now)
+            primaryAnswered(fresh, at: now)
             effects.append(.render)
-        case .forecastFailed(let message, let notBefore, let summary):
+        case .forecastFailed(let message, let notBefore, let summary, let failure):
             forecastFailed(message: message, summary: summary, notBefore: notBefore, at: now)
+            if let failure { primaryFailed(failure, at: now) }
             effects.append(.render)
+        case .fallbackAnswered(let query, let answer):
+            fallbackAnswered(query, answer, at: now, into: &effects)
         case .warningsFetched(let updates, let nextAsk):
             warningsFetched(updates, nextAsk: nextAsk, at: now, into: &effects)
         case .sensorSucceeded(let reading):
@@ -277,6 +291,7 @@ public struct KioskState: Sendable {
         if settings.hasPlacesToFetch, refresh.startIfDue(at: now.monotonic) {
             effects.append(.fetchForecasts)
         }
+        runFallback(at: now, into: &effects)
         if settings.sensorEnabled, sensor.startIfDue(at: now.monotonic) {
             effects.append(.readSensor)
         }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KioskCore
 import Logging
+import METNorway
 import OpenMeteo
 
 /// The effects that talk to the world: a forecast refresh and a sensor reading, each run as
@@ -35,8 +36,30 @@ extension KioskEngine {
             let notBefore = error.rateLimitWindow?.resetDate(after: now.wall)
             await process(
                 .forecastFailed(
-                    message: error.message, notBefore: notBefore, summary: error.summary))
+                    message: error.message, notBefore: notBefore, summary: error.summary,
+                    failure: OpenMeteoForecastProvider.failure(error, at: now.wall)))
         }
+    }
+
+    /// Asks MET Norway for the places Open-Meteo fails for, over the same transport (one
+    /// request at a time), with the config's `fallback_url` and `contact` as they are now.
+    func fetchFallback(_ query: ForecastQuery) async {
+        let now = parts.time.now()
+        let provider = METNorwayProvider(
+            transport: parts.transport, baseURL: configuration.forecast.fallbackURL,
+            contact: configuration.contact ?? "")
+        let answer = await provider.forecasts(for: query, at: now.wall)
+        if Task.isCancelled { return }
+        for notice in answer.notices where providerNotices.isFirst(notice) {
+            note(
+                "forecast \(notice.provider.rawValue) \(notice.kind.rawValue)", notice.message,
+                level: .notice)
+        }
+        let failure = answer.outcomes.lazy.compactMap(\.failure).first
+        note(
+            "forecast met-norway", failure?.message, level: .warning,
+            recovered: "MET Norway answers again.")
+        await process(.fallbackAnswered(query, answer))
     }
 
     // MARK: Warnings

@@ -2,6 +2,7 @@ import FoundationEssentials
 import KioskConfig
 public import KioskControl
 public import KioskCore
+import LinuxPlatform
 import Logging
 import OpenMeteo
 
@@ -43,6 +44,8 @@ public actor KioskEngine {
     private let frameReports: AsyncStream<DisplayWorker.Report>
     private let frameInbox: AsyncStream<DisplayWorker.Report>.Continuation
     private var logOnce = LogOnce()
+    /// The forecast providers' notices already logged (MET Norway's 203: once a run).
+    var providerNotices = ForecastProviderNotice.Log()
     /// Why the last write to the state directory failed, until one succeeds (`status`).
     var stateProblem: String?
     /// Events an effect gave back (the last good copy written), reduced after the effects.
@@ -64,7 +67,8 @@ public actor KioskEngine {
         state = KioskState(
             settings: KioskSettings(start.configuration), now: now, seed: parts.seed,
             configFile: ConfigFileState(
-                configuration: start.configuration, goodSeen: start.goodConfigSeen))
+                configuration: start.configuration, goodSeen: start.goodConfigSeen),
+            scheduleSeed: HostIdentity.hostName())
         (frameReports, frameInbox) = AsyncStream.makeStream(of: DisplayWorker.Report.self)
         let frames = frameInbox
         display = parts.makeDisplay(start.configuration) { frames.yield($0) }
@@ -243,6 +247,11 @@ public actor KioskEngine {
             note("display", "Display \(power.rawValue).", level: .info)
         case .fetchForecasts:
             track(write: false) { await $0.fetchForecasts() }
+        case .fetchFallback(let query):
+            track(write: false) { await $0.fetchFallback(query) }
+        case .storeForecasts(let entries):
+            let wall = now.wall
+            write("cache") { try ForecastCache(files: $0.files).store(entries, now: wall) }
         case .readSensor:
             track(write: false) { await $0.readSensor() }
         case .fetchWarnings:
