@@ -118,11 +118,11 @@ import Testing
             }
         }
         let status = await daemon.waitFor("MET Norway's forecast (\(name))", timeout: 180) {
-            $0.forecast.fetchedAt != nil
+            $0.forecast.fetchedAt != nil && $0.forecast.places?.first?.provider != nil
         }
         #expect(status?.forecast.stale == false, "\(name)")
         #expect(status?.forecast.error != nil, "\(name): Open-Meteo's failure is still said")
-        // provider: #expect(status?.places?.first?.provider == "met-norway")  (metno-show's field)
+        #expect(status?.forecast.places?.first?.provider == .metNorway, "\(name)")
         let entry = try #require(Self.cached(kiosk), "\(name)")
         #expect(entry.provider == .metNorway, "\(name)")
         #expect(entry.validity.lastModified == Self.lastModified, "\(name)")
@@ -150,9 +150,11 @@ import Testing
         kiosk.server.setFault(nil)
         let refresh = await daemon.run(["refresh", "--force"])
         #expect(refresh.exitCode == 0, "\(refresh.standardError)")
-        _ = await daemon.waitFor("Open-Meteo's forecast again (\(name))", timeout: 180) {
+        let back = await daemon.waitFor("Open-Meteo's forecast again (\(name))", timeout: 180) {
             $0.forecast.error == nil && $0.forecast.fetchedAt != nil
+                && $0.forecast.places?.first?.provider == .openMeteo
         }
+        #expect(back?.forecast.places?.first?.provider == .openMeteo, "\(name)")
         #expect(Self.cached(kiosk)?.provider == .openMeteo, "\(name)")
     }
 
