@@ -12,6 +12,7 @@ struct ForecastCommand: AsyncParsableCommand {
             Without CITY: every favourite (the station when there are none). The cache in
             state_dir is fresh for 20 minutes. If Open-Meteo cannot be reached, the cached
             forecast is shown with its age, the error goes to stderr, and the exit code is 1.
+
             Sunrise, sunset and the moon are computed for the place, not fetched.
             """)
     @OptionGroup var options: ConfigOptions
