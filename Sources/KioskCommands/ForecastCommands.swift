@@ -6,8 +6,8 @@ import KioskDaemon
 import LinuxPlatform
 import OpenMeteo
 
-/// The `forecast` verb: current conditions and the next 3 days in the terminal, from the
-/// cache when it is fresh; on a network failure the cached forecast with its age and the
+/// The `forecast` verb: current conditions, the next days, the Sun and the Moon in the
+/// terminal, from the cache when it is fresh; on a network failure the cached forecast with its age and the
 /// error. A place's forecast is looked up as the daemon looks it up for its pages
 /// (`[ForecastEntry].entry(for:units:)`): one in other units than the config's is converted,
 /// not passed over.
@@ -32,11 +32,17 @@ public struct ForecastCommands: Sendable {
         self.now = now
     }
 
-    /// `forecast [CITY] [--json]`: one favourite, or all of them (the station when there
-    /// are none).
+    /// The rows of the text's table when `--days` is not given: today and the next 3.
+    public static let defaultDays = 4
+    /// The most rows `--days` takes: every day the kiosk fetches.
+    public static let maximumDays = ForecastRequest.forecastDays
+
+    /// `forecast [CITY] [--json] [--days N]`: one favourite, or all of them (the station when
+    /// there are none); the text's table has `days` rows, today first (the JSON always
+    /// carries every day).
     /// - Throws: `CommandFailure` (exit 1) when fresh data could not be had, or the answer
     ///   had no forecast for a place; whatever there was has been printed by then.
-    public func show(city reference: String?, json: Bool) async throws {
+    public func show(city reference: String?, json: Bool, days: Int = defaultDays) async throws {
         let configuration = try ConfigCommands(store: store, console: console).load().configuration
         let targets = try targets(configuration, reference)
         let units = ForecastUnits(configuration.units)
@@ -58,7 +64,7 @@ public struct ForecastCommands: Sendable {
         }) {
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: nil, configuration,
-                json: json)
+                json: json, days: days)
             return
         }
 
@@ -69,7 +75,7 @@ public struct ForecastCommands: Sendable {
         } catch {
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: error.oneShotMessage,
-                configuration, json: json)
+                configuration, json: json, days: days)
             let age = cachedTargets.compactMap { $0 }.map {
                 WeatherFormat.duration(now().timeIntervalSince($0.fetchedAt))
             }
@@ -84,7 +90,8 @@ public struct ForecastCommands: Sendable {
         }
         let entries = targets.map { fetched.entry(for: $0.coordinate, units: units) }
         try print(
-            targets, entries: entries, fromCache: false, error: nil, configuration, json: json)
+            targets, entries: entries, fromCache: false, error: nil, configuration, json: json,
+            days: days)
         // A place the answer has nothing for is a failure, as a missing file is to cat.
         let instant = now()
         let missing = zip(targets, entries).filter { !Self.hasData($0.1, at: instant) }
@@ -131,7 +138,7 @@ public struct ForecastCommands: Sendable {
 
     private func print(
         _ targets: [Target], entries: [ForecastCache.Entry?], fromCache: Bool, error: String?,
-        _ configuration: KioskConfiguration, json: Bool
+        _ configuration: KioskConfiguration, json: Bool, days: Int
     ) throws {
         let instant = now()
         if json {
@@ -155,7 +162,8 @@ public struct ForecastCommands: Sendable {
             }
             blocks.append(
                 ForecastText.render(
-                    name: target.name, entry: entry, now: instant, units: configuration.units))
+                    name: target.name, entry: entry, now: instant, units: configuration.units,
+                    days: days))
         }
         if !blocks.isEmpty { console.print(blocks.joined(separator: "\n\n")) }
     }

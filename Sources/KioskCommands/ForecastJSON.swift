@@ -3,7 +3,9 @@ import KioskCore
 import KioskDaemon
 
 /// `forecast --json`: one object per location, keys in snake_case with the unit in the name
-/// (°C, km/h, Pa, mm, %, degrees, whatever `[units]` says), times in ISO 8601 UTC.
+/// (°C, km/h, Pa, mm, %, degrees, whatever `[units]` says), times in ISO 8601 UTC. `days` is
+/// today and the next 3 (as the text shows), `daily` every day from today on that the
+/// forecast holds (7); `sun` and `moon` are computed for the place's today.
 struct ForecastJSON: Encodable {
     var locations: [Location]
     /// The fetch failure, when the data shown came from the cache because of it.
@@ -26,6 +28,9 @@ struct ForecastJSON: Encodable {
         var localTime: String?
         var current: Current?
         var days: [Day]
+        var daily: [Day]
+        var sun: Sun?
+        var moon: Moon?
 
         init(
             name: String, coordinate: Coordinate, entry: ForecastCache.Entry?, now: Date,
@@ -40,10 +45,12 @@ struct ForecastJSON: Encodable {
             attribution = entry?.provider.attribution
             ageSeconds = entry.map { Int(now.timeIntervalSince($0.fetchedAt)) }
             fresh = entry?.isFresh(at: now) ?? false
-            guard let forecast = entry?.forecast else {
+            guard let entry else {
                 days = []
+                daily = []
                 return
             }
+            let forecast = entry.forecast
             timezone = forecast.timezone
             localTime = forecast.localTime(at: now).description
             current = forecast.current.map(Current.init)
@@ -51,10 +58,18 @@ struct ForecastJSON: Encodable {
             days = (today + forecast.upcomingDays(after: now, count: 3)).map {
                 Day($0, precipitation: forecast.units.precipitation)
             }
+            let date = forecast.localTime(at: now).date
+            daily = forecast.daily.filter { $0.date >= date }.map {
+                Day($0, precipitation: forecast.units.precipitation)
+            }
+            let sky = ForecastSky(entry, now: now)
+            sun = Sun(sky.sun)
+            moon = Moon(phase: sky.moonPhase, passage: sky.moon)
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, latitude, longitude, timezone, current, days, fresh, provider, attribution
+            case name, latitude, longitude, timezone, current, days, daily, sun, moon, fresh
+            case provider, attribution
             case fetchedAt = "fetched_at"
             case ageSeconds = "age_seconds"
             case fromCache = "from_cache"
@@ -111,6 +126,8 @@ struct ForecastJSON: Encodable {
         var precipitationProbabilityMax: Double?
         var sunrise: Date?
         var sunset: Date?
+        var daylight: Double?
+        var uvIndexMax: Double?
 
         /// The numbers in the units their keys name; the precipitation from the unit it
         /// was fetched in.
@@ -126,6 +143,8 @@ struct ForecastJSON: Encodable {
             precipitationProbabilityMax = day.precipitationProbabilityMax
             sunrise = day.sunrise
             sunset = day.sunset
+            daylight = day.daylight?.totalSeconds
+            uvIndexMax = day.uvIndexMax?.value
         }
 
         enum CodingKeys: String, CodingKey {
@@ -135,6 +154,8 @@ struct ForecastJSON: Encodable {
             case temperatureMin = "temperature_min_c"
             case precipitationSum = "precipitation_sum_mm"
             case precipitationProbabilityMax = "precipitation_probability_max_percent"
+            case daylight = "daylight_seconds"
+            case uvIndexMax = "uv_index_max"
         }
     }
 }

@@ -3,12 +3,13 @@ import KioskCore
 import KioskDaemon
 import LinuxPlatform
 
-/// The `forecast` verb's terminal text: current conditions and the next 3 days.
+/// The `forecast` verb's terminal text: current conditions, today and the next days, the
+/// Sun and the Moon.
 enum ForecastText {
     /// A block for one location, in `units` (the config's) whatever units the forecast
-    /// was fetched in.
+    /// was fetched in; its table has `days` rows, today first, as far as the forecast goes.
     static func render(
-        name: String, entry: ForecastCache.Entry, now: Date, units: Units
+        name: String, entry: ForecastCache.Entry, now: Date, units: Units, days: Int = 4
     ) -> String {
         let forecast = entry.forecast
         let local = forecast.localTime(at: now)
@@ -36,7 +37,7 @@ enum ForecastText {
         if let today = forecast.today(at: now) {
             rows.append(dayRow("Today", today, fetchedIn: forecast.units, units))
         }
-        for day in forecast.upcomingDays(after: now, count: 3) {
+        for day in forecast.upcomingDays(after: now, count: days - 1) {
             rows.append(
                 dayRow(
                     day.date.weekdayAbbreviation + " \(day.date.day)", day,
@@ -48,6 +49,9 @@ enum ForecastText {
             let table = TextTable.render(rows, rightAligned: [2, 3, 4, 5])
             lines += table.split(separator: "\n").map { "  " + $0 }
         }
+        let sky = ForecastSky(entry, now: now)
+        lines.append("  " + sunLine(sky, clock: units.clock))
+        lines.append("  " + moonLine(sky, clock: units.clock))
         let fetched = LocalDateTime(
             entry.fetchedAt, utcOffsetSeconds: KioskClock.localOffset(at: entry.fetchedAt))
         // Open-Meteo's forecast as ever; another provider's is named, with its credit.

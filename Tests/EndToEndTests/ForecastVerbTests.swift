@@ -1,3 +1,4 @@
+import FoundationEssentials
 import KioskTesting
 import Testing
 
@@ -41,6 +42,93 @@ import Testing
         ] {
             #expect(text.contains(key), "missing \(key)")
         }
+    }
+
+    /// Issue 31: `forecast --json` carries every day fetched (7), the Sun and the Moon for
+    /// each place; the text has a line for each.
+    @Test func forecastCarriesSevenDaysTheSunAndTheMoon() async throws {
+        struct Output: Decodable {
+            struct Location: Decodable {
+                struct Day: Decodable {
+                    var date: String
+                    var temperatureMaxC: Double?
+                    var daylightSeconds: Double?
+                    var uvIndexMax: Double?
+                }
+                struct Sun: Decodable {
+                    var sunrise: String?
+                    var sunset: String?
+                    var daylightSeconds: Int
+                    var daylightChangeSeconds: Int
+                }
+                struct Moon: Decodable {
+                    var phase: String
+                    var illuminationPercent: Double
+                    var ageDays: Double
+                }
+                var name: String
+                var daily: [Day]
+                var sun: Sun
+                var moon: Moon
+            }
+            var locations: [Location]
+        }
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        let result = await kiosk.run(["forecast", "--json"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let output = try decoder.decode(Output.self, from: Data(result.standardOutput.utf8))
+        #expect(output.locations.count == 3)
+        for location in output.locations {
+            #expect(location.daily.count == 7, "\(location.name)")
+            #expect(Set(location.daily.map(\.date)).count == 7)
+            #expect(location.daily.allSatisfy { $0.temperatureMaxC != nil })
+            #expect((0...86_400).contains(location.sun.daylightSeconds))
+            #expect(abs(location.sun.daylightChangeSeconds) < 3600)
+            #expect((0...100).contains(location.moon.illuminationPercent))
+            #expect((0..<29.6).contains(location.moon.ageDays))
+            #expect(!location.moon.phase.isEmpty)
+        }
+        // Rome and São Paulo have a sunrise and a sunset every day of the year.
+        #expect(output.locations[0].sun.sunrise?.hasSuffix("Z") == true)
+        #expect(output.locations[2].sun.sunset != nil)
+        #expect(!result.standardOutput.contains("\"air\""), "no air quality is fetched yet")
+
+        let text = await kiosk.run(["forecast", "rome"])
+        #expect(text.exitCode == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n")
+        let sun = try #require(lines.first { $0.hasPrefix("  Sun: up ") })
+        #expect(sun.contains(", down ") && sun.contains(" of daylight ("))
+        let moon = try #require(lines.first { $0.hasPrefix("  Moon: ") })
+        #expect(moon.contains(" % lit"))
+    }
+
+    @Test func daysSetsTheTablesLengthFromOneToSeven() async throws {
+        let kiosk = try await KioskFixture.start(extra: threeCities)
+        defer { Task { await kiosk.stop() } }
+        func rows(_ output: String) -> Int {
+            // The table's rows: "Today" and a weekday with a day of the month ("Tue 24").
+            output.split(separator: "\n").filter {
+                $0.hasPrefix("  Today ")
+                    || $0.wholeMatch(of: #/  [A-Z][a-z]{2} [0-9]{1,2} .*/#) != nil
+            }.count
+        }
+        let week = await kiosk.run(["forecast", "rome", "--days", "7"])
+        #expect(week.exitCode == 0, "\(week.standardError)")
+        #expect(rows(week.standardOutput) == 7, "\(week.standardOutput)")
+        let usual = await kiosk.run(["forecast", "rome"])
+        #expect(rows(usual.standardOutput) == 4, "today and the next 3, as before")
+        for wrong in ["0", "8"] {
+            let refused = await kiosk.run(["forecast", "rome", "--days", wrong])
+            #expect(refused.exitCode == 2)
+            #expect(
+                refused.standardError.contains("--days takes 1 to 7"), "\(refused.standardError)")
+        }
+        let help = await kiosk.run(["forecast", "--help"])
+        #expect(help.standardOutput.contains("--days <N>"))
+        #expect(kiosk.server.requests.count == 1)
     }
 
     /// Issue 32: each place names its provider; the verb's own fetch is Open-Meteo's, and a
