@@ -22,7 +22,16 @@ struct LoopbackConnection {
             while let head = try await readHead() {
                 try await discardBody(of: head)
                 let fault = server.record(head.recorded)
-                guard try await respond(to: head, fault: fault), head.keepsAlive else { break }
+                let began = ContinuousClock.now
+                let answered: Bool
+                do {
+                    answered = try await respond(to: head, fault: fault)
+                } catch {
+                    server.answered(since: began)
+                    throw error
+                }
+                server.answered(since: began)
+                guard answered, head.keepsAlive else { break }
             }
         } catch {
             // The client went away, the server is stopping, or a fault ended the

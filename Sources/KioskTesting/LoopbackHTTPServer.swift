@@ -22,6 +22,7 @@ public final class LoopbackHTTPServer: Sendable {
     private struct State {
         var fault: ServerFault?
         var requests: [RecordedRequest] = []
+        var answerSpans: [Range<ContinuousClock.Instant>] = []
         var connectionCount = 0
         var connections: [Int: Task<Void, Never>] = [:]
         var nextConnectionID = 0
@@ -83,6 +84,22 @@ public final class LoopbackHTTPServer: Sendable {
     /// Every request received so far, in order (faulty ones included).
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
+    /// From each request's arrival to the end of its answer (or of the connection that
+    /// carried it), in the order they ended: to check that a client never had two requests
+    /// in flight at once, across servers too (`LoopbackHTTPServer.mostInFlight`).
+    public var answerSpans: [Range<ContinuousClock.Instant>] {
+        state.withLock { $0.answerSpans }
+    }
+
+    /// The most requests that were being answered at one moment by all of `servers`.
+    public static func mostInFlight(_ servers: [LoopbackHTTPServer]) -> Int {
+        let spans = servers.flatMap(\.answerSpans)
+        return spans.map { span in
+            spans.filter { $0.lowerBound <= span.lowerBound && span.lowerBound < $0.upperBound }
+                .count
+        }.max() ?? 0
+    }
+
     /// How many TCP connections the server has accepted.
     public var connectionCount: Int { state.withLock { $0.connectionCount } }
 
@@ -135,6 +152,12 @@ public final class LoopbackHTTPServer: Sendable {
         }
         for waiter in ready { waiter.resume() }
         return fault
+    }
+
+    /// Notes that a request that arrived at `began` has been answered (or given up on).
+    func answered(since began: ContinuousClock.Instant) {
+        let ended = ContinuousClock.now
+        state.withLock { $0.answerSpans.append(began..<max(ended, began)) }
     }
 
     /// The handler's answer.
