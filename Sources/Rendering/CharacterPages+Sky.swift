@@ -1,0 +1,35 @@
+import FoundationEssentials
+import KioskCore
+
+/// The sky page on a character LCD: "Sunrise 07:42", "Sunset 16:21", "Moon: waxing gibbous"
+/// and the day's length, a line each, shorter forms on 16 columns.
+extension CharacterPageText {
+    func sky() -> CharacterPage {
+        guard let weather = model.city else { return empty() }
+        let sky = SkyToday(weather, now: model.now)
+        func line(_ variants: [String]) -> CharacterSection {
+            CharacterSection { width, _ in
+                [CharacterFit.line(variants.map { [t($0)] }, width: width)]
+            }
+        }
+        func time(_ instant: Date?) -> String {
+            sky.clock(instant, values: values).replacing(" ", with: "")
+        }
+        let rise = time(sky.sun?.sunrise)
+        let set = time(sky.sun?.sunset)
+        let phase = sky.moon.name.title
+        var sections = [
+            line(["Sunrise \(rise)", "Rise \(rise)"]),
+            line(["Sunset \(set)", "Set \(set)"]),
+            line(["Moon: " + phase.lowercased(), phase, "Moon " + sky.illuminationText]),
+        ]
+        if let change = sky.changeText {
+            let length = sky.daylightText
+            sections.append(line(["Day \(length)", "Day " + length.replacing(" ", with: "")]))
+            sections.append(line([change, change.replacing(" ", with: "")]))
+        }
+        return CharacterPage(
+            title: cityTitle(weather), clock: cityClock(weather),
+            sections: sections + credit([weather]))
+    }
+}
