@@ -23,10 +23,21 @@ extension CharacterPageText {
             line(["Sunset \(set)", "Set \(set)"]),
             line(["Moon: " + phase.lowercased(), phase, "Moon " + sky.illuminationText]),
         ]
-        if let change = sky.changeText {
-            let length = sky.daylightText
-            sections.append(line(["Day \(length)", "Day " + length.replacing(" ", with: "")]))
-            sections.append(line([change, change.replacing(" ", with: "")]))
+        if let change = sky.changeText, let sun = sky.sun {
+            if sun.isPolarDay || sun.isPolarNight {
+                sections.append(line([change]))
+            } else {
+                // "Day 9 h 36 min -1 min 50 s", or "Day 9h36m -1m50s".
+                let length = sky.daylightText
+                let short = length.replacing(" h ", with: "h").replacing(" min", with: "m")
+                let shortChange = change.replacing(" min", with: "m").replacing(" s", with: "s")
+                    .replacing(" ", with: "")
+                sections.append(
+                    line([
+                        "Day \(length) \(change)", "Day \(short) \(shortChange)",
+                        "\(short) \(shortChange)", "Day \(short)",
+                    ]))
+            }
         }
         return CharacterPage(
             title: cityTitle(weather), clock: cityClock(weather),
