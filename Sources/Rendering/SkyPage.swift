@@ -99,10 +99,12 @@ extension PageContext {
     private func drawMoonDisk(_ sky: SkyToday, in square: Rect) {
         let radius = square.width / 2
         let center = Point(x: square.midX, y: square.midY)
-        let paper = model.theme == .paper
-        // On e-paper the dark part is a dithered grey and the lit part the paper itself.
-        let lit = paper ? palette.background : palette.moon
-        let dark = paper ? palette.darkCloud : palette.faint
+        // On a light page the lit part is white and the dark part grey (on e-paper a
+        // dithered grey and the paper itself), so the lit part is the lighter one there
+        // too; on the dark page it is the moon's pale yellow.
+        let light = model.theme != .dark
+        let lit = light ? palette.surface : palette.moon
+        let dark = light ? palette.darkCloud : palette.faint
         canvas.newPath()
         canvas.circle(center, radius: radius)
         canvas.fill(dark)
@@ -127,7 +129,9 @@ extension PageContext {
         canvas.fill(lit)
         canvas.newPath()
         canvas.circle(center, radius: radius)
-        canvas.stroke(paper ? palette.primary : palette.secondary, width: metrics.stroke(1.5))
+        canvas.stroke(
+            model.theme == .paper ? palette.primary : palette.secondary,
+            width: metrics.stroke(1.5))
     }
 
     /// "UV index today  [3] Moderate": the number on the WHO band's colour and the band's
