@@ -138,6 +138,23 @@ import Testing
         #expect(!texts.contains("Low"))
     }
 
+    /// Sydney's UV index of 11 on the WHO's violet on a screen; on e-paper, whose few inks
+    /// would dither the violet under the number, in a box of ink.
+    @Test func theUVColourIsAScreensNotAPanels() throws {
+        let violet: UInt32 = 0x6B49C8
+        var model = DemoData.model(page: .sky, cityIndex: 3)
+        #expect(model.city?.forecast?.today(at: model.now)?.uvIndexMax?.band.color == violet)
+        let size = PixelSize(width: 800, height: 480)
+        let screen = try renderer.render(model, size: size)
+        #expect(screen.image.pixels.contains { $0 & 0xFF_FFFF == violet })
+        model.theme = .paper
+        let panel = EPaperPanel.waveshare7in5V2
+        let paper = try renderer.render(model, size: size, palette: .paper(inks: panel.inks))
+        #expect(!paper.image.pixels.contains { $0 & 0xFF_FFFF == violet })
+        #expect(paper.texts.map(\.text).contains("11"))
+        #expect(paper.texts.map(\.text).contains("Extreme"))
+    }
+
     /// The mean x of the Moon's lit pixels (the dark theme's moon colour).
     private func litCentre(_ model: PageModel) throws -> Double {
         let image = try renderer.render(model, size: PixelSize(width: 800, height: 480)).image
