@@ -39,7 +39,14 @@ extension PageContext {
         skyRow(
             metrics.isCompact ? "Day" : "Day length", sky.daylightText, in: rows[2],
             size: metrics.font(.heading))
-        guard let change = sky.changeText else { return }
+        guard let change = sky.changeText else {
+            // No forecast, so no UTC offset for the place: its clock times wait for it.
+            canvas.drawText(
+                metrics.isCompact ? "No forecast yet" : "Times once the forecast is in",
+                in: rows[3], style: .regular,
+                size: metrics.font(.body), color: palette.secondary, alignment: .right)
+            return
+        }
         if sky.sun.map({ $0.isPolarDay || $0.isPolarNight }) == true {
             canvas.drawText(
                 change, in: rows[3], style: .bold, size: metrics.font(.body),
@@ -86,9 +93,11 @@ extension PageContext {
         canvas.drawText(
             label, in: labelArea.sliceRight(metrics.gap).1, style: .regular,
             size: min(size, metrics.font(.heading)), color: palette.secondary)
+        // A dash in the regular weight: a bold one at this size reads as a bar.
+        let missing = value == "–"
         canvas.drawText(
-            value, in: valueArea, style: .bold, size: size,
-            color: value == "–" ? palette.secondary : palette.primary, alignment: .right)
+            value, in: valueArea, style: missing ? .regular : .bold, size: size,
+            color: missing ? palette.secondary : palette.primary, alignment: .right)
     }
 
     /// The Moon as it looks: a disc whose lit part is bounded by the limb on the lit side
@@ -147,8 +156,8 @@ extension PageContext {
             color: palette.secondary)
         guard let uvIndex else {
             canvas.drawText(
-                "–", in: rest.sliceLeft(metrics.gap).1, style: .bold, size: metrics.font(.large),
-                color: palette.secondary)
+                "–", in: rest.sliceLeft(metrics.gap).1, style: .regular,
+                size: metrics.font(.large), color: palette.secondary)
             return
         }
         let band = uvIndex.band

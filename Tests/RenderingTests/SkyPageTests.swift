@@ -126,6 +126,7 @@ import Testing
             .map(\.text)
         #expect(!texts.contains { $0.contains(":") && $0.first?.isNumber == true })
         #expect(texts.filter { $0 == "–" }.count >= 6)
+        #expect(texts.contains("Times once the forecast is in"))
         #expect(texts.contains("Waxing gibbous"))
     }
 
