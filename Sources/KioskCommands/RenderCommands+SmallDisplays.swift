@@ -41,7 +41,7 @@ extension RenderCommands {
             : try bitmapPicture(
                 model, kind: kind, request: request, configuration: configuration, step: step,
                 scale: scale)
-        let perCity = model.page == .city || model.page == .hourly
+        let perCity = model.page.isPerCity
         let subject =
             "the \(model.page.rawValue) page"
             + (perCity ? model.city.map { " of \($0.displayName)" } ?? "" : "")

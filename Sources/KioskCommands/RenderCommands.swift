@@ -147,7 +147,7 @@ public struct RenderCommands: Sendable {
         rotation: DisplayRotation, model: PageModel
     ) throws {
         // The map and indoor pages are not per city: naming one would say what is not drawn.
-        let perCity = model.page == .city || model.page == .hourly
+        let perCity = model.page.isPerCity
         let what =
             "the \(model.page.rawValue) page"
             + (perCity ? model.city.map { " of \($0.displayName)" } ?? "" : "")

@@ -8,6 +8,8 @@ public enum Page: String, Sendable, Hashable, Codable, CaseIterable {
     case indoor
     /// A map of the favourites.
     case map
+    /// The Sun, the Moon and the UV index at one favourite today.
+    case sky
 }
 
 /// The kinds of display the kiosk drives. The e-paper panels are `EPaperPanel.all`, named by

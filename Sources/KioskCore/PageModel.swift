@@ -10,6 +10,8 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case indoor
     /// A map of the favourites.
     case map
+    /// Sunrise, sunset, day length, the Moon and the UV index at one favourite.
+    case sky
     /// No favourites yet: how to add one.
     case empty
     /// A severe or extreme warning of one favourite, on a page of its own.
@@ -22,8 +24,12 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .hourly: self = .hourly
         case .indoor: self = .indoor
         case .map: self = .map
+        case .sky: self = .sky
         }
     }
+
+    /// Whether the page is about one favourite (city, hourly, sky).
+    public var isPerCity: Bool { self == .city || self == .hourly || self == .sky }
 }
 
 /// A favourite and what is known about its weather.

@@ -44,6 +44,7 @@ public struct CharacterPageLayout: Sendable {
         case .hourly: return text.hourly()
         case .indoor: return text.indoor()
         case .map: return text.favourites()
+        case .sky: return text.sky()
         case .empty: return text.empty()
         case .warning: return text.warningPage()
         }
@@ -51,11 +52,11 @@ public struct CharacterPageLayout: Sendable {
 }
 
 /// What each page says, as lines with variants.
-private struct CharacterPageText {
+struct CharacterPageText {
     let model: PageModel
     var values: ValueText { ValueText(units: model.units) }
 
-    private func t(_ text: String) -> CharacterToken { .text(text) }
+    func t(_ text: String) -> CharacterToken { .text(text) }
 
     /// "14:05" in the kiosk's time, with "!" before it when there are notices.
     private func clock(_ local: LocalDateTime) -> CharacterLine {
@@ -73,11 +74,11 @@ private struct CharacterPageText {
     }
 
     /// The place's name, after "!" while it has a warning: the character displays' marker.
-    private func cityTitle(_ weather: CityWeather) -> [CharacterLine] {
+    func cityTitle(_ weather: CityWeather) -> [CharacterLine] {
         [[t(model.warning.map { _ in "!" + weather.displayName } ?? weather.displayName)]]
     }
 
-    private func cityClock(_ weather: CityWeather) -> CharacterLine {
+    func cityClock(_ weather: CityWeather) -> CharacterLine {
         guard let forecast = weather.forecast else { return kioskClock }
         return clock(forecast.localTime(at: model.now))
     }
@@ -155,7 +156,7 @@ private struct CharacterPageText {
     /// The credit MET Norway's licence asks for, on a line of its own after the page's
     /// lines ("Data from MET Norway" on 20 columns, "Data: MET Norway" on 16): the numbers
     /// keep their lines, and the credit takes the next screen where there is none left.
-    private func credit(_ places: [CityWeather]) -> [CharacterSection] {
+    func credit(_ places: [CityWeather]) -> [CharacterSection] {
         var providers: [ForecastProviderID] = []
         for place in places {
             if let provider = place.creditedProvider, !providers.contains(provider) {

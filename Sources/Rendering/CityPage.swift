@@ -44,7 +44,7 @@ extension PageContext {
 
     /// The country under the name, unless the name already ends with it ("Springfield,
     /// United States" where two favourites share a name and neither has a region).
-    private func countryLine(_ weather: CityWeather) -> String? {
+    func countryLine(_ weather: CityWeather) -> String? {
         guard let country = weather.city.country else { return nil }
         return weather.displayName.hasSuffix(", " + country) ? nil : country
     }

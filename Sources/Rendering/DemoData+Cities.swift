@@ -65,6 +65,14 @@ extension DemoData {
             wind: 9.4, windDirection: 300),
     ]
 
+    /// A clear day's highest UV index in late November: highest where the noon Sun is
+    /// overhead (about 20° S), a little lower each following day.
+    static func uvIndex(_ sample: Sample, day: Int) -> UVIndex {
+        let distance = (sample.city.coordinate.latitude + 20) * .pi / 180
+        let factor = cosine(distance)
+        return UVIndex(((12.5 * factor * factor * factor - 0.4 * Double(day)) * 10).rounded() / 10)
+    }
+
     /// Four days of hourly and daily forecast from the city's local midnight, as Open-Meteo
     /// returns them with `forecast_days=4`.
     static func forecast(_ sample: Sample) -> LocationForecast {
@@ -110,7 +118,8 @@ extension DemoData {
                     precipitationSum: (chances.max() ?? 0) > 40 ? 4.2 : 0,
                     precipitationProbabilityMax: chances.max(),
                     sunrise: dayStart.addingTimeInterval(sample.sunrise * 3600),
-                    sunset: dayStart.addingTimeInterval(sample.sunset * 3600)))
+                    sunset: dayStart.addingTimeInterval(sample.sunset * 3600),
+                    uvIndexMax: uvIndex(sample, day: day)))
         }
         let hourIndex = Int(now.timeIntervalSince(midnight) / 3600)
         let currentHour = hourly[min(max(0, hourIndex), hourly.count - 1)]

@@ -68,6 +68,7 @@ public struct PageRenderer: Sendable {
         case .hourly: page.drawHourlyPage()
         case .indoor: page.drawIndoorPage()
         case .map: page.drawMapPage()
+        case .sky: page.drawSkyPage()
         case .empty: page.drawEmptyPage()
         case .warning: page.drawWarningPage()
         }

@@ -28,6 +28,7 @@ extension PageContext {
             guard case .reading = model.indoor else { return max(1, sensors) }
             return (short ? 2 : 1) + sensors
         case .hourly: return 1
+        case .sky: return short ? 2 : 1
         case .map:
             let perStep = short ? 2 : 4
             return max(1, (model.favourites.count + perStep - 1) / perStep)
@@ -44,6 +45,7 @@ extension PageContext {
         case .hourly: drawTinyHourly()
         case .indoor: drawTinyIndoor(step: step)
         case .map: drawTinyFavourites(step: step)
+        case .sky: drawTinySky(step: step)
         case .empty: drawTinyEmpty(step: step)
         case .warning: drawTinyWarning(step: step)
         }
@@ -170,7 +172,7 @@ extension PageContext {
 
     /// "met.no" for a place whose forecast is MET Norway's (its licence asks for the
     /// credit); nil otherwise.
-    private func tinyCredit(_ weather: CityWeather) -> String? {
+    func tinyCredit(_ weather: CityWeather) -> String? {
         weather.creditedProvider?.shortCredit
     }
 

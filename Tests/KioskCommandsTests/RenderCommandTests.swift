@@ -161,6 +161,7 @@ import Testing
         // Only the per-city pages name the city: the map shows every favourite.
         let said = recorder.errors.withLock { $0 }
         #expect(said.contains("Wrote the city page of Tokyo (800x480, light)"), "\(said)")
+        #expect(said.contains("Wrote the sky page of Tokyo (800x480, light)"), "\(said)")
         #expect(said.contains("Wrote the map page (800x480, light)"), "\(said)")
         #expect(said.contains("Wrote the indoor page (800x480, light)"), "\(said)")
     }

@@ -23,6 +23,15 @@ import Testing
         #expect(configuration.cities.isEmpty)
     }
 
+    @Test func theSkyPageCanBeListedButIsNotADefault() throws {
+        let configuration = try ConfigStore.resolve(
+            ConfigDocument(file: "c.toml", text: "[display]\npages = [\"city\", \"sky\"]\n"))
+        #expect(configuration.display.pages == [.city, .sky])
+        #expect(!KioskConfiguration().display.pages.contains(.sky))
+        let refused = problems("[display]\npages = [\"skies\"]\n").map(\.message).joined()
+        #expect(refused.contains("\"sky\""), "\(refused)")
+    }
+
     @Test func designExampleIsValid() throws {
         let configuration = try ConfigStore.resolve(
             ConfigDocument(file: "c.toml", text: designExample))

@@ -39,6 +39,16 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
 }
 
 @Suite struct SlideSequenceTests {
+    @Test func theSkyPageIsShownForEachFavourite() {
+        #expect(
+            slideSequence(pages: [.city, .sky, .map], cityCount: 2) == [
+                Slide(.page(.city), cityIndex: 0), Slide(.page(.sky), cityIndex: 0),
+                Slide(.page(.city), cityIndex: 1), Slide(.page(.sky), cityIndex: 1),
+                Slide(.page(.map)),
+            ])
+        #expect(Page.sky.isPerCity && PageKind.sky.isPerCity)
+    }
+
     @Test func perCityPagesGoCityByCityAndOthersOncePerRound() {
         let slides = slideSequence(pages: [.city, .hourly, .indoor, .map], cityCount: 2)
         #expect(

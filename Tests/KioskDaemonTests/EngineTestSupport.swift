@@ -1,6 +1,8 @@
 import KioskCore
 import KioskTesting
 import Logging
+import Rendering
+import Testing
 
 @testable import KioskConfig
 @testable import KioskControl
@@ -48,5 +50,38 @@ extension KioskEngine {
             .configLoaded(
                 usable, restartPending: pending,
                 source: .missingOrEmpty(file: store.path, problem: "", copyKept: false)))
+    }
+}
+
+/// What the running engine's pixel display shows: the texts of the frame on `screen`,
+/// once it is the live page model drawn. Compared after each new frame, waiting for the
+/// next in between (no busy loop).
+final class LiveScreen {
+    let engine: KioskEngine
+    let screen: RecordingDisplay
+    let renderer: PageRenderer
+    private var seen = 0
+
+    init(engine: KioskEngine, screen: RecordingDisplay) throws {
+        self.engine = engine
+        self.screen = screen
+        renderer = try PageRenderer()
+    }
+
+    /// The texts on screen, trimmed; empty (with an issue recorded) when the screen never
+    /// shows the live page model.
+    func texts() async throws -> [String] {
+        let display = await engine.display
+        for _ in 0..<20 {
+            let model = await engine.currentPageModel()
+            let page = try renderer.render(model, size: screen.size)
+            if screen.frames.last == page.image {
+                return page.texts.map { $0.text.trimmingWhitespace }
+            }
+            guard let next = await display.frame(after: seen, timeout: 60) else { break }
+            seen = next.frame
+        }
+        Issue.record("the screen never showed the live page model")
+        return []
     }
 }

@@ -32,31 +32,13 @@ import Testing
             screen: screen, time: time)
         let running = Task { await engine.run() }
         defer { running.cancel() }
-        let renderer = try PageRenderer()
-
-        let display = await engine.display
-        var seen = 0
-        /// The texts of the frame on screen, once the screen shows the live page model:
-        /// compared after each new frame, waiting for the next in between (no busy loop).
-        func textsOnScreen() async throws -> [String] {
-            for _ in 0..<20 {
-                let model = await engine.currentPageModel()
-                let page = try renderer.render(model, size: size)
-                if screen.frames.last == page.image {
-                    return page.texts.map { $0.text.trimmingWhitespace }
-                }
-                guard let next = await display.frame(after: seen, timeout: 60) else { break }
-                seen = next.frame
-            }
-            Issue.record("the screen never showed the live page model")
-            return []
-        }
+        let live = try LiveScreen(engine: engine, screen: screen)
         for _ in 0..<2000 where await engine.status().forecast.fetchedAt == nil {
             try await Task.sleep(for: .milliseconds(5))
         }
 
         #expect(message(await engine.control(.page("map")).line()) == "Showing the map page.")
-        let map = try await textsOnScreen()
+        let map = try await live.texts()
         #expect(map.contains("Rome, Lazio"), "\(map)")
         #expect(map.contains("Rome, Georgia"), "\(map)")
         #expect(!map.contains("Rome"), "no label is a bare Rome: \(map)")
@@ -64,7 +46,7 @@ import Testing
         #expect(
             message(await engine.control(.show(city: "Rome, Georgia")).line())
                 == "Showing the city page of Rome, Georgia (2 of 3).")
-        let page = try await textsOnScreen()
+        let page = try await live.texts()
         #expect(page.contains("Rome, Georgia"), "\(page)")
         #expect(page.contains("United States"), "\(page)")
 

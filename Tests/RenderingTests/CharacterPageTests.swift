@@ -85,6 +85,29 @@ func demoScreens(_ page: PageKind, _ size: CharacterGridSize, cityIndex: Int = 0
         #expect(small[1] == ["New York     [rain]5°", "Tokyo       [moon]11°"])
     }
 
+    @Test func theSkyPageHasSunriseSunsetAndTheMoonOnALineEach() {
+        #expect(
+            demoScreens(.sky, .size20x4) == [
+                [
+                    "Rome           15:05", "Sunrise 07:07       ", "Sunset 16:43        ",
+                    "Moon: waxing gibbous",
+                ],
+                [
+                    "Rome           15:05", "Day 9h36m -1m50s    ",
+                    String(repeating: " ", count: 20),
+                    String(repeating: " ", count: 20),
+                ],
+            ])
+        #expect(
+            demoScreens(.sky, .size16x2) == [
+                ["Rome       15:05", "Sunrise 07:07   "],
+                ["Sunset 16:43    ", "Waxing gibbous  "],
+                ["Day 9h36m -1m50s", String(repeating: " ", count: 16)],
+            ])
+        // São Paulo's name, transliterated for the ROM.
+        #expect(demoScreens(.sky, .size16x2, cityIndex: 4)[0][0] == "Sao Paulo  11:05")
+    }
+
     @Test func theHourlyPageListsEveryThirdHour() {
         let screens = demoScreens(.hourly, .size20x4)
         #expect(screens.count == 1)

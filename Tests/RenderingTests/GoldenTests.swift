@@ -56,6 +56,8 @@ import Testing
             Case(
                 page: .map, size: PixelSize(width: 800, height: 480), theme: .dark,
                 notices: longNotices),
+            Case(page: .sky, size: PixelSize(width: 320, height: 240), theme: .light),
+            Case(page: .sky, size: PixelSize(width: 480, height: 800), theme: .paper),
         ]
 
     /// Pixels whose channels differ by more than this count as different.

@@ -29,8 +29,9 @@ public struct Slide: Sendable, Hashable, Codable {
 }
 
 extension Page {
-    /// Whether the page is about one favourite (city, hourly) rather than all (indoor, map).
-    public var isPerCity: Bool { self == .city || self == .hourly }
+    /// Whether the page is about one favourite (city, hourly, sky) rather than all (indoor,
+    /// map).
+    public var isPerCity: Bool { PageKind(self).isPerCity }
 }
 
 /// The order the kiosk cycles in. Per-city pages that follow each other in `pages` are
