@@ -54,6 +54,26 @@ import Testing
         }
     }
 
+    /// A terminal whose window closed (its pseudo-terminal's other end gone): a frame drawn
+    /// while the kiosk stops for the hang-up is dropped without an error in the log.
+    @Test func aTerminalThatHungUpTakesFramesSilently() throws {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(master >= 0)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        try #require(ioctl(master, UInt(0x4004_5431), &unlock) == 0)  // TIOCSPTLCK
+        try #require(ioctl(master, UInt(0x8004_5430), &number) == 0)  // TIOCGPTN
+        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(terminal >= 0)
+        defer { close(terminal) }
+        let display = TerminalDisplay(descriptor: terminal, colors: .palette256)
+        try display.show(PixelImage(width: 8, height: 8))
+        close(master)
+        #expect(CurrentProcess.hasHungUp(terminal))
+        try display.show(PixelImage(width: 8, height: 8))
+        try display.setPower(.off)
+    }
+
     @Test func theHostHasANameAndNoLoopbackAddresses() {
         let host = HostIdentity.current()
         var buffer = [CChar](repeating: 0, count: 256)

@@ -58,7 +58,9 @@ public final class TerminalDisplay: Display {
     }
 
     /// Draws the frame from the top-left corner, one line short of the terminal's height so
-    /// that it does not scroll.
+    /// that it does not scroll. A terminal that hung up (its window closed) takes nothing and
+    /// says nothing: the hang-up stops the kiosk, and a frame drawn while it stops is no
+    /// failure.
     /// - Throws: `DeviceError` when the terminal cannot be written.
     public func show(_ image: PixelImage) throws {
         let current = power.withLock { $0 }
@@ -91,7 +93,9 @@ public final class TerminalDisplay: Display {
                 }
             }
             if written < 0 {
-                throw DeviceError("write to", device: "the terminal", errorNumber: errno)
+                let failure = errno
+                if failure == EIO && CurrentProcess.hasHungUp(descriptor) { return }
+                throw DeviceError("write to", device: "the terminal", errorNumber: failure)
             }
             offset += written
         }
