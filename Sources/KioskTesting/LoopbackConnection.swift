@@ -10,6 +10,8 @@ struct LoopbackConnection {
     let socket: AsyncSocket
     let server: LoopbackHTTPServer
     private var buffer: [UInt8] = []
+    /// When the last write of the answer being sent that went into the socket began.
+    private var lastWritten: ContinuousClock.Instant?
 
     init(socket: AsyncSocket, server: LoopbackHTTPServer) {
         self.socket = socket
@@ -23,14 +25,18 @@ struct LoopbackConnection {
                 try await discardBody(of: head)
                 let fault = server.record(head.recorded)
                 let began = ContinuousClock.now
+                lastWritten = nil
                 let answered: Bool
                 do {
                     answered = try await respond(to: head, fault: fault)
                 } catch {
-                    server.answered(since: began)
+                    // The client went away mid-answer (a body over its size limit): it did
+                    // before this task learnt it, and after the last write that went in
+                    // had begun (a later one would have failed).
+                    server.answered(since: began, until: lastWritten ?? began)
                     throw error
                 }
-                server.answered(since: began)
+                server.answered(since: began, until: ContinuousClock.now)
                 guard answered, head.keepsAlive else { break }
             }
         } catch {
@@ -89,7 +95,7 @@ struct LoopbackConnection {
     // MARK: - Answering
 
     /// Answers one request; returns false when the connection must close afterwards.
-    private func respond(to head: RequestHead, fault: ServerFault?) async throws -> Bool {
+    private mutating func respond(to head: RequestHead, fault: ServerFault?) async throws -> Bool {
         switch fault {
         case nil:
             try await send(answer(head), keepAlive: head.keepsAlive)
@@ -131,7 +137,7 @@ struct LoopbackConnection {
             body: Array("the response is gzip-encoded but the request did not accept gzip".utf8))
     }
 
-    private func send(_ response: CannedResponse, keepAlive: Bool) async throws {
+    private mutating func send(_ response: CannedResponse, keepAlive: Bool) async throws {
         if response.isChunked {
             try await write(Self.head(of: response, length: nil, keepAlive: keepAlive))
             var offset = 0
@@ -149,7 +155,7 @@ struct LoopbackConnection {
         }
     }
 
-    private func sendHuge(bytes: Int, keepAlive: Bool) async throws {
+    private mutating func sendHuge(bytes: Int, keepAlive: Bool) async throws {
         let response = CannedResponse(
             status: 200, headers: [HeaderField(name: "Content-Type", value: "application/json")])
         try await write(Self.head(of: response, length: bytes, keepAlive: keepAlive))
@@ -162,7 +168,7 @@ struct LoopbackConnection {
         }
     }
 
-    private func drip(_ response: CannedResponse, bytesPerSecond: Int, keepAlive: Bool)
+    private mutating func drip(_ response: CannedResponse, bytesPerSecond: Int, keepAlive: Bool)
         async throws
     {
         try await write(Self.head(of: response, length: response.body.count, keepAlive: keepAlive))
@@ -179,8 +185,10 @@ struct LoopbackConnection {
         }
     }
 
-    private func write(_ bytes: [UInt8]) async throws {
+    private mutating func write(_ bytes: [UInt8]) async throws {
+        let started = ContinuousClock.now
         try await socket.write(Data(bytes))
+        lastWritten = started
     }
 
     /// The status line and header fields; Content-Length (or chunked) and Connection are

@@ -154,9 +154,9 @@ public final class LoopbackHTTPServer: Sendable {
         return fault
     }
 
-    /// Notes that a request that arrived at `began` has been answered (or given up on).
-    func answered(since began: ContinuousClock.Instant) {
-        let ended = ContinuousClock.now
+    /// Notes that a request that arrived at `began` has been answered (or given up on) by
+    /// `ended`.
+    func answered(since began: ContinuousClock.Instant, until ended: ContinuousClock.Instant) {
         state.withLock { $0.answerSpans.append(began..<max(ended, began)) }
     }
 

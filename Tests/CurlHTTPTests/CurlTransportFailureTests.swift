@@ -56,6 +56,25 @@ struct CurlTransportFailureTests {
         }
     }
 
+    /// A request refused for its size is over when libcurl says so, and the loopback server's
+    /// record of it (what `LoopbackHTTPServer.mostInFlight` reads) ends no later, however late
+    /// the server's own task learns that the client went away.
+    @Test func aRefusedBodysAnswerEndsWhenTheClientGaveUp() async throws {
+        try await withLoopback(options: safetyOptions) { server, transport in
+            server.setFault(.hugeBody(bytes: 10 * 1024 * 1024))
+            _ = try #require(
+                await failure(of: HTTPRequest(url: server.baseURL + "/big"), on: transport))
+            let refused = ContinuousClock.now
+            // A safety net while the server's task notices, not a measurement.
+            let giveUp = refused + .seconds(60)
+            while server.answerSpans.isEmpty && ContinuousClock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let span = try #require(server.answerSpans.first)
+            #expect(span.upperBound <= refused)
+        }
+    }
+
     /// Without a Content-Length libcurl cannot refuse up front: the write callback must.
     @Test func tenMebibyteChunkedBodyIsRefusedByTheWriteCallback() async throws {
         let huge = [UInt8](repeating: UInt8(ascii: " "), count: 10 * 1024 * 1024)
