@@ -111,8 +111,9 @@ public final class EngineHarness: Sendable {
         try await settled(after: end)
     }
 
-    /// The first snapshot recorded that meets `condition`, waiting for it for up to a
-    /// minute (a loaded machine).
+    /// The first snapshot recorded that meets `condition`, waiting for it for up to three
+    /// minutes (a loaded machine: the whole suite on two cores kept the cooperative pool
+    /// busy past one minute).
     /// - Throws: `HarnessTimeout` naming `what`.
     @discardableResult
     public func next(_ what: String, _ condition: (KioskSnapshot) -> Bool) async throws
@@ -138,7 +139,7 @@ public final class EngineHarness: Sendable {
     }
 
     private func until<Value>(_ what: String, _ value: () -> Value?) async throws -> Value {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(180))
         while true {
             if let found = value() { return found }
             guard ContinuousClock.now < deadline else { throw HarnessTimeout(waitingFor: what) }
@@ -147,7 +148,7 @@ public final class EngineHarness: Sendable {
     }
 }
 
-/// What `EngineHarness` waited for and did not see within a minute.
+/// What `EngineHarness` waited for and did not see within three minutes.
 public struct HarnessTimeout: Error, Sendable, CustomStringConvertible {
     /// What it waited for.
     public var waitingFor: String
