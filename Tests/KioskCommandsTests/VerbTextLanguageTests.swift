@@ -1,0 +1,55 @@
+import FoundationEssentials
+import KioskCore
+import KioskDaemon
+import Testing
+
+@testable import KioskCommands
+
+/// Issue 33: the verbs' text in each language, on the same recorded answer and readings as
+/// the English tests.
+@Suite struct VerbTextLanguageTests {
+    @Test func forecastTextInGermanHasItsWordsAndDecimalCommas() throws {
+        let now = ForecastSkyJSONTests.local("2026-10-04T10:00")
+        let text = ForecastText.render(
+            name: "Enschede", entry: try ForecastSkyJSONTests.entry(fetchedAt: now), now: now,
+            units: Units(), language: .de)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  Jetzt  ") }, "\(text)")
+        #expect(text.contains(#/ [0-9]+,[0-9] mm/#), "a decimal comma in \(text)")
+        #expect(lines.contains { $0.hasPrefix("  Heute ") }, "\(text)")
+        #expect(
+            lines.contains { $0.hasPrefix("  Sonne: Aufgang ") && $0.contains(" Tageslicht (") })
+        #expect(lines.contains { $0.hasPrefix("  Mond: ") && $0.contains(" % beleuchtet") })
+        #expect(lines.contains { $0.hasPrefix("  aktualisiert ") })
+        let english = ForecastText.render(
+            name: "Enschede", entry: try ForecastSkyJSONTests.entry(fetchedAt: now), now: now,
+            units: Units())
+        #expect(english.contains("\n  Now    ") && english.contains("\n  Today "))
+    }
+
+    @Test func sensorTextInItalian() {
+        let reading = SensorReading(
+            chip: .bme280, time: Date(timeIntervalSince1970: 1_764_000_000),
+            temperature: Temperature(celsius: 21.46), humidity: 45.25,
+            pressure: Pressure(pascals: 101_325))
+        let text = SensorText.reading(
+            reading, location: "I2C bus 1 at 0x76", elevation: .configured(120), units: Units(),
+            language: .it)
+        #expect(text.hasPrefix("BME280 su I2C bus 1 at 0x76\n"), "\(text)")
+        #expect(text.contains(#/\n  Temperatura +21,5 °C\n/#), "\(text)")
+        #expect(text.contains("  Umidità "), "\(text)")
+        #expect(text.contains("1013,3 hPa alla stazione"), "\(text)")
+        #expect(text.contains("(altitudine 120 m, da station.elevation)"), "\(text)")
+        let line = SensorText.line(reading, elevation: .unknown, units: Units(), language: .fr)
+        #expect(line.contains("21,5 °C  45,3 %") && line.contains("niveau de la mer inconnu"))
+    }
+
+    @Test func doctorFindingsKeepEnglishForJSONAndTranslateForText() throws {
+        let finding = DoctorCommands.languageFinding(
+            LanguageChoice(.it, source: .environment(variable: "LANG", value: "it_IT.UTF-8")))
+        #expect(finding.message.hasPrefix("Italiano (it), from LANG=it_IT.UTF-8;"))
+        #expect(finding.message(in: .it).hasPrefix("Italiano (it), da LANG=it_IT.UTF-8;"))
+        let json = try JSONText.encode(finding)
+        #expect(json.contains("from LANG=it_IT.UTF-8") && !json.contains("translations"))
+    }
+}
