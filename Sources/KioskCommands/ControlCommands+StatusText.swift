@@ -59,13 +59,12 @@ extension ControlCommands {
         // TRANSLATORS: the labels of `status`'s lines, in a column as wide as the longest.
         rows.append([
             l.localized("Kiosk", context: "status label"),
-            l.localized(
-                "weather-kiosk {version} · up {uptime} · board {board}", context: "status",
-                [
-                    "version": status.version,
-                    "uptime": WeatherFormat.duration(Double(status.uptimeSeconds), language: l),
-                    "board": status.board,
-                ]),
+            "weather-kiosk \(status.version) · "
+                + l.localized(
+                    "up {uptime}", context: "status",
+                    ["uptime": WeatherFormat.duration(Double(status.uptimeSeconds), language: l)])
+                + " · "
+                + l.localized("board {board}", context: "status", ["board": status.board]),
         ])
         var showing = l.localized(
             "{page} page", context: "status", ["page": status.showing.page])

@@ -39,21 +39,29 @@ enum ForecastText {
                 language: language)
             lines.append(
                 "  \(nowLabel.padded(to: indent.count))\(temperature)  \(condition)\(feels)")
-            lines.append(
-                "  \(indent)"
-                    + language.localized(
-                        "humidity {humidity} · wind {wind} · sea-level pressure {pressure}",
-                        context: "forecast text",
-                        [
-                            "humidity": WeatherFormat.percent(
-                                current.relativeHumidity, language: language),
-                            "wind": WeatherFormat.wind(
-                                current.windSpeed, direction: current.windDirection,
-                                unit: units.wind, language: language),
-                            "pressure": WeatherFormat.pressure(
-                                current.seaLevelPressure, unit: units.pressure,
-                                language: language),
-                        ]))
+            // Joined with "·" here: the catalogs hold only what an HD44780's ROM can show.
+            let details = [
+                language.localized(
+                    "humidity {humidity}", context: "forecast text",
+                    [
+                        "humidity": WeatherFormat.percent(
+                            current.relativeHumidity, language: language)
+                    ]),
+                language.localized(
+                    "wind {wind}", context: "forecast text",
+                    [
+                        "wind": WeatherFormat.wind(
+                            current.windSpeed, direction: current.windDirection,
+                            unit: units.wind, language: language)
+                    ]),
+                language.localized(
+                    "sea-level pressure {pressure}", context: "forecast text",
+                    [
+                        "pressure": WeatherFormat.pressure(
+                            current.seaLevelPressure, unit: units.pressure, language: language)
+                    ]),
+            ]
+            lines.append("  \(indent)" + details.joined(separator: " · "))
         } else {
             lines.append(
                 "  \(nowLabel.padded(to: indent.count))"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KioskControl
 import KioskCore
 import KioskDaemon
 import Testing
@@ -51,5 +52,32 @@ import Testing
         #expect(finding.message(in: .it).hasPrefix("Italiano (it), da LANG=it_IT.UTF-8;"))
         let json = try JSONText.encode(finding)
         #expect(json.contains("from LANG=it_IT.UTF-8") && !json.contains("translations"))
+    }
+
+    @Test func statusConfigLineAndWarningsInTheLanguage() {
+        let refused = KioskStatus.Config(
+            path: "/etc/weather-kiosk/config.toml", problems: ["line 3: bad"],
+            lastGood: "/var/lib/weather-kiosk/config.good.toml",
+            restartPending: ["control.socket"])
+        #expect(
+            ControlCommands.describeConfig(refused)
+                == "/etc/weather-kiosk/config.toml was refused; the kiosk runs on its last good copy, /var/lib/weather-kiosk/config.good.toml:\nline 3: bad\ncontrol.socket takes effect after a restart; the kiosk keeps the value it started with"
+        )
+        let spanish = ControlCommands.describeConfig(refused, .es)
+        #expect(spanish.hasPrefix("/etc/weather-kiosk/config.toml fue rechazada; el kiosco "))
+        #expect(
+            spanish.hasSuffix(
+                "\ncontrol.socket surte efecto tras un reinicio; el kiosco mantiene el valor con el que arrancó"
+            ))
+
+        let berlin = City(
+            name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.41),
+            countryCode: "DE")
+        #expect(
+            WarningCommands.describe([], places: [berlin], unavailable: [])
+                == "Berlin: no warnings from DWD")
+        #expect(
+            WarningCommands.describe([], places: [berlin], unavailable: [], language: .de)
+                == "Berlin: keine Warnungen von DWD")
     }
 }
