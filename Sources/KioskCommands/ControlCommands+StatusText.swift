@@ -130,7 +130,9 @@ extension ControlCommands {
         rows.append([l.localized("Sensor", context: "status label"), sensor(status, l)])
         // In the kiosk's `[units]`; a kiosk too old to say which gets the defaults.
         for entry in status.sensors ?? [] {
-            rows.append(["", SensorText.status(entry, units: status.units ?? Units())])
+            rows.append([
+                "", SensorText.status(entry, units: status.units ?? Units(), language: l),
+            ])
         }
         if let mqtt = status.mqtt {
             var line =

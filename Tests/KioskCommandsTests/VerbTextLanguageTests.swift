@@ -41,6 +41,12 @@ import Testing
         #expect(text.contains("  Umidità "), "\(text)")
         #expect(text.contains("1013,3 hPa alla stazione"), "\(text)")
         #expect(text.contains("(altitudine 120 m, da station.elevation)"), "\(text)")
+        let values = SensorValues(
+            temperature: Temperature(celsius: 6.14), humidity: 81.25,
+            pressure: Pressure(pascals: 99_870))
+        #expect(SensorText.values(values, units: Units()) == "6.1 °C, 81.3 %, 998.7 hPa")
+        #expect(
+            SensorText.values(values, units: Units(), language: .es) == "6,1 °C, 81,3 %, 998,7 hPa")
         let line = SensorText.line(reading, elevation: .unknown, units: Units(), language: .fr)
         #expect(line.contains("21,5 °C  45,3 %") && line.contains("niveau de la mer inconnu"))
     }
