@@ -22,12 +22,20 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
         /// The host name, for the device's model line ("weather-kiosk (raspberry-pi-4) on
         /// kitchen-pi"); the device's name follows the node (`deviceName`).
         public var hostName: String
+        /// The language the entities are named in ("Temperatura interna"); their unique ids
+        /// and the entity ids the kiosk suggests are the same in every language, so that a
+        /// change of language renames the entities rather than adding new ones.
+        public var language: Language
 
         /// Creates facts.
-        public init(chip: SensorChip?, hasSeaLevelPressure: Bool, hostName: String) {
+        public init(
+            chip: SensorChip?, hasSeaLevelPressure: Bool, hostName: String,
+            language: Language = .en
+        ) {
             self.chip = chip
             self.hasSeaLevelPressure = hasSeaLevelPressure
             self.hostName = hostName
+            self.language = language
         }
     }
 
@@ -76,18 +84,34 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
             let units = configuration.units
             let temperature = JSONValue.string(units.temperature.symbol)
             let pressure = JSONValue.string(units.pressure.symbol)
+            // TRANSLATORS: the names of the kiosk's entities in Home Assistant, shown
+            // after the device's name ("Weather kiosk kitchen Indoor temperature").
             if configuration.sensor.kind != .none {
-                indoor("indoor_temperature", "Indoor temperature", "temperature", temperature)
+                indoor(
+                    "indoor_temperature",
+                    LocalizedMessage("Indoor temperature", context: "Home Assistant entity"),
+                    "temperature", temperature)
                 if facts.chip?.measuresHumidity == true {
-                    indoor("indoor_humidity", "Indoor humidity", "humidity", .string("%"))
+                    indoor(
+                        "indoor_humidity",
+                        LocalizedMessage("Indoor humidity", context: "Home Assistant entity"),
+                        "humidity", .string("%"))
                 }
-                indoor("indoor_pressure", "Station pressure", "pressure", pressure)
+                indoor(
+                    "indoor_pressure",
+                    LocalizedMessage("Station pressure", context: "Home Assistant entity"),
+                    "pressure", pressure)
                 if facts.hasSeaLevelPressure {
                     indoor(
-                        "sea_level_pressure", "Sea-level pressure", "sea_level_pressure", pressure)
+                        "sea_level_pressure",
+                        LocalizedMessage("Sea-level pressure", context: "Home Assistant entity"),
+                        "sea_level_pressure", pressure)
                 }
                 if facts.chip?.measuresHumidity == true {
-                    indoor("dew_point", "Dew point", "dew_point", temperature)
+                    indoor(
+                        "dew_point",
+                        LocalizedMessage("Dew point", context: "Home Assistant entity"),
+                        "dew_point", temperature)
                 }
             }
             for entry in configuration.sensors {
@@ -95,8 +119,8 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 for quantity in HomeAssistantSensors.quantities(of: entry.model) {
                     add(
                         "sensor", "sensor_\(slug)_\(quantity.key)",
+                        name: HomeAssistantSensors.entityName(quantity, sensor: entry.name),
                         [
-                            "name": .string("\(entry.name) \(quantity.label)"),
                             "device_class": .string(quantity.deviceClass),
                             "unit_of_measurement": .string(
                                 HomeAssistantSensors.unit(quantity, units)),
@@ -114,8 +138,9 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 let id = HomeAssistantTopics.cityID(city)
                 add(
                     "sensor", "city_\(id)_temperature",
+                    name: LocalizedMessage(
+                        "{city} temperature", context: "Home Assistant entity", ["city": shown]),
                     [
-                        "name": .string("\(shown) temperature"),
                         "device_class": .string("temperature"),
                         "unit_of_measurement": temperature,
                         "state_class": .string("measurement"),
@@ -123,8 +148,10 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                     ])
                 add(
                     "sensor", "city_\(id)_sea_level_pressure",
+                    name: LocalizedMessage(
+                        "{city} sea-level pressure", context: "Home Assistant entity",
+                        ["city": shown]),
                     [
-                        "name": .string("\(shown) sea-level pressure"),
                         "device_class": .string("atmospheric_pressure"),
                         "unit_of_measurement": pressure,
                         "state_class": .string("measurement"),
@@ -133,25 +160,37 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 if configuration.warnings.enabled {
                     add(
                         "binary_sensor", "city_\(id)_warning",
-                        HomeAssistantWarnings.discoveryFields(
-                            id: id, shown: shown, stateTopic: topics.state))
+                        name: LocalizedMessage(
+                            "{city} weather warning", context: "Home Assistant entity",
+                            ["city": shown]),
+                        HomeAssistantWarnings.discoveryFields(id: id, stateTopic: topics.state))
                 }
             }
             if !configuration.cities.isEmpty {
-                select("city", "City shown", names, icon: "mdi:city")
+                select(
+                    "city", LocalizedMessage("City shown", context: "Home Assistant entity"),
+                    names, icon: "mdi:city")
             }
             select(
-                "page", "Page shown", configuration.display.pages.map(\.rawValue),
-                icon: "mdi:book-open-page-variant")
+                "page", LocalizedMessage("Page shown", context: "Home Assistant entity"),
+                configuration.display.pages.map(\.rawValue), icon: "mdi:book-open-page-variant")
             select(
-                "power", "Display power", DisplayPower.allCases.map(\.rawValue),
-                icon: "mdi:monitor")
-            button("next", "Next city", icon: "mdi:skip-next")
-            button("previous", "Previous city", icon: "mdi:skip-previous")
-            button("refresh", "Refresh forecast", icon: "mdi:refresh")
+                "power", LocalizedMessage("Display power", context: "Home Assistant entity"),
+                DisplayPower.allCases.map(\.rawValue), icon: "mdi:monitor")
+            button(
+                "next", LocalizedMessage("Next city", context: "Home Assistant entity"),
+                icon: "mdi:skip-next")
+            button(
+                "previous", LocalizedMessage("Previous city", context: "Home Assistant entity"),
+                icon: "mdi:skip-previous")
+            button(
+                "refresh", LocalizedMessage("Refresh forecast", context: "Home Assistant entity"),
+                icon: "mdi:refresh")
         }
 
-        mutating func indoor(_ object: String, _ name: String, _ key: String, _ unit: JSONValue) {
+        mutating func indoor(
+            _ object: String, _ name: LocalizedMessage, _ key: String, _ unit: JSONValue
+        ) {
             let deviceClass =
                 switch key {
                 case "humidity": "humidity"
@@ -159,9 +198,8 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 default: "temperature"
                 }
             add(
-                "sensor", object,
+                "sensor", object, name: name,
                 [
-                    "name": .string(name),
                     "device_class": .string(deviceClass),
                     "unit_of_measurement": unit,
                     "state_class": .string("measurement"),
@@ -171,11 +209,12 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 ])
         }
 
-        mutating func select(_ what: String, _ name: String, _ options: [String], icon: String) {
+        mutating func select(
+            _ what: String, _ name: LocalizedMessage, _ options: [String], icon: String
+        ) {
             add(
-                "select", what,
+                "select", what, name: name,
                 [
-                    "name": .string(name),
                     "icon": .string(icon),
                     "options": .array(options.map { .string($0) }),
                     "state_topic": .string(topics.state),
@@ -184,24 +223,29 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 ])
         }
 
-        mutating func button(_ what: String, _ name: String, icon: String) {
+        mutating func button(_ what: String, _ name: LocalizedMessage, icon: String) {
             add(
-                "button", what,
+                "button", what, name: name,
                 [
-                    "name": .string(name),
                     "icon": .string(icon),
                     "command_topic": .string(topics.command),
                     "payload_press": .string(what),
                 ])
         }
 
-        mutating func add(_ component: String, _ object: String, _ fields: [String: JSONValue]) {
+        /// Announces an entity named `name` in the facts' language; its unique id is made
+        /// from `object` and the entity id it suggests from the English name, the same
+        /// whatever the language.
+        mutating func add(
+            _ component: String, _ object: String, name: LocalizedMessage,
+            _ fields: [String: JSONValue]
+        ) {
             var payload = fields
+            payload["name"] = .string(name.text(in: facts.language))
             payload["unique_id"] = .string("\(topics.node)_\(object)")
-            if case .string(let name) = fields["name"] {
-                payload["default_entity_id"] = .string(
-                    HomeAssistantDiscovery.entityID(component, name: name, topics: topics))
-            }
+            payload["default_entity_id"] = .string(
+                HomeAssistantDiscovery.entityID(
+                    component, name: name.text(in: .en), topics: topics))
             payload["availability_topic"] = .string(topics.availability)
             payload["device"] = device
             payload["origin"] = .object([

@@ -33,6 +33,24 @@ public enum HomeAssistantSensors {
         }
     }
 
+    /// The entity's name: the sensor's name and what it shows, "Balcony temperature".
+    static func entityName(_ quantity: Quantity, sensor: String) -> LocalizedMessage {
+        switch quantity.key {
+        case "carbon_dioxide":
+            LocalizedMessage(
+                "{sensor} carbon dioxide", context: "Home Assistant entity", ["sensor": sensor])
+        case "humidity":
+            LocalizedMessage(
+                "{sensor} humidity", context: "Home Assistant entity", ["sensor": sensor])
+        case "pressure":
+            LocalizedMessage(
+                "{sensor} pressure", context: "Home Assistant entity", ["sensor": sensor])
+        default:
+            LocalizedMessage(
+                "{sensor} temperature", context: "Home Assistant entity", ["sensor": sensor])
+        }
+    }
+
     /// The unit Home Assistant shows a quantity in, in the configured `units`.
     static func unit(_ quantity: Quantity, _ units: Units) -> String {
         switch quantity.key {

@@ -50,7 +50,8 @@ struct Session {
                         return indoor.seaLevelPressure != nil
                     }
                     return false
-                }(), hostName: hostName))
+                }(), hostName: hostName,
+                language: latest.configuration.languageChoice.language))
     }
 
     mutating func handle(_ event: MQTTConnectionEvent) async {

@@ -25,12 +25,9 @@ public enum HomeAssistantWarnings {
         return .object(members)
     }
 
-    /// The binary_sensor's discovery fields for the favourite with `id`, shown as `shown`.
-    static func discoveryFields(id: String, shown: String, stateTopic: String)
-        -> [String: JSONValue]
-    {
+    /// The binary_sensor's discovery fields for the favourite with `id`, but its name.
+    static func discoveryFields(id: String, stateTopic: String) -> [String: JSONValue] {
         [
-            "name": .string("\(shown) weather warning"),
             "device_class": .string("safety"),
             "state_topic": .string(stateTopic),
             "value_template": .string("{{ value_json.warnings['\(id)'].state }}"),

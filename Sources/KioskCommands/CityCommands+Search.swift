@@ -20,13 +20,26 @@ extension CityCommands {
             throw CommandFailure.runtime(noMatch(name, country: country))
         }
         if json { return }
-        var rows = [["#", "Name", "Region", "Country", "Coordinates", "Population"]]
+        let language = try ConfigCommands(store: store, console: console).load().configuration
+            .languageChoice.language
+        // TRANSLATORS: the headings of `city search`'s table.
+        var rows = [
+            [
+                "#", language.localized("Name", context: "city search heading"),
+                language.localized("Region", context: "city search heading"),
+                language.localized("Country", context: "city search heading"),
+                language.localized("Coordinates", context: "city search heading"),
+                language.localized("Population", context: "city search heading"),
+            ]
+        ]
         for (index, result) in results.enumerated() {
             rows.append([
                 String(index + 1), result.name, result.admin1 ?? "",
                 result.country ?? result.countryCode ?? "",
                 Self.coordinateText(result.coordinate),
-                result.population.map(Self.thousands) ?? "",
+                result.population.map {
+                    WeatherFormat.decimal(Double($0), digits: 0, grouped: true, language: language)
+                } ?? "",
             ])
         }
         console.print(TextTable.render(rows, rightAligned: [0, 5]))

@@ -20,13 +20,17 @@ public struct CityCommands: Sendable {
     /// `city list`: the favourites in display order.
     /// - Throws: `CommandFailure` when the config is unreadable or invalid.
     public func list(json: Bool) throws {
-        let cities = try config.load().configuration.cities
+        let configuration = try config.load().configuration
+        let cities = configuration.cities
         if json {
             console.print(try JSONText.encode(cities.map(CityJSON.init)))
             return
         }
         guard !cities.isEmpty else {
-            console.print("No favourites yet. Add one with: weather-kiosk city add NAME")
+            console.print(
+                configuration.languageChoice.language.localized(
+                    "No favourites yet. Add one with: weather-kiosk city add NAME",
+                    context: "city list"))
             return
         }
         let rows = cities.enumerated().map { index, city in
@@ -55,23 +59,32 @@ public struct CityCommands: Sendable {
         if let problem = City.nameLengthProblem(city.name) {
             throw CommandFailure.usage("The name (--name) \(problem); give a shorter one.")
         }
-        var outcome = CityChangeJSON(result: "added", message: "", city: city, position: 0)
+        var outcome: CityChangeJSON?
         try config.update { document in
             let cities = try Self.currentCities(document)
             if let index = cities.firstIndex(where: { $0.isSamePlace(as: city) }) {
                 outcome = CityChangeJSON(
                     result: "unchanged",
-                    message:
-                        "\(cities[index].qualifiedName) is already favourite \(index + 1); nothing changed.",
+                    message: LocalizedMessage(
+                        "{city} is already favourite {position}; nothing changed.",
+                        context: "city",
+                        ["city": cities[index].qualifiedName, "position": String(index + 1)]),
                     city: cities[index], position: index + 1)
                 return document
             }
-            outcome.position = cities.count + 1
-            outcome.message =
-                "Added \(city.qualifiedName) (\(Self.coordinateText(city.coordinate))) as favourite \(cities.count + 1)."
+            outcome = CityChangeJSON(
+                result: "added",
+                message: LocalizedMessage(
+                    "Added {city} ({coordinates}) as favourite {position}.", context: "city",
+                    [
+                        "city": city.qualifiedName,
+                        "coordinates": Self.coordinateText(city.coordinate),
+                        "position": String(cities.count + 1),
+                    ]),
+                city: city, position: cities.count + 1)
             return try document.appendingCity(city)
         }
-        try report(outcome, json: json)
+        if let outcome { try report(outcome, json: json) }
     }
 
     /// `city remove NAME|INDEX`.
@@ -83,8 +96,10 @@ public struct CityCommands: Sendable {
             let index = try Self.resolve(reference, in: cities)
             let city = cities[index - 1]
             removed = CityChangeJSON(
-                result: "removed", message: "Removed \(city.qualifiedName).", city: city,
-                position: index)
+                result: "removed",
+                message: LocalizedMessage(
+                    "Removed {city}.", context: "city", ["city": city.qualifiedName]),
+                city: city, position: index)
             return try document.removingCity(at: index)
         }
         if let removed { try report(removed, json: json) }
@@ -105,17 +120,30 @@ public struct CityCommands: Sendable {
             moved = CityChangeJSON(
                 result: index == position ? "unchanged" : "moved",
                 message: index == position
-                    ? "\(city.qualifiedName) is already favourite \(position); nothing changed."
-                    : "Moved \(city.qualifiedName) from \(index) to \(position).",
+                    ? LocalizedMessage(
+                        "{city} is already favourite {position}; nothing changed.",
+                        context: "city",
+                        ["city": city.qualifiedName, "position": String(position)])
+                    : LocalizedMessage(
+                        "Moved {city} from {from} to {position}.", context: "city",
+                        [
+                            "city": city.qualifiedName, "from": String(index),
+                            "position": String(position),
+                        ]),
                 city: city, position: position, from: index)
             return try document.movingCity(from: index, to: position)
         }
         if let moved { try report(moved, json: json) }
     }
 
-    /// The sentence, or with `json` the whole change.
+    /// The sentence in the config's language, or with `json` the whole change (English).
     private func report(_ change: CityChangeJSON, json: Bool) throws {
-        console.print(json ? try JSONText.encode(change) : change.message)
+        if json {
+            console.print(try JSONText.encode(change))
+            return
+        }
+        let language = try config.load().configuration.languageChoice.language
+        console.print(change.localizedMessage.text(in: language))
     }
 
     // MARK: Shared
@@ -146,8 +174,10 @@ public struct CityCommands: Sendable {
 struct CityChangeJSON: Encodable {
     /// added, unchanged, removed or moved.
     var result: String
-    /// The sentence the command prints without `--json`.
-    var message: String
+    /// The sentence the command prints without `--json`, in English.
+    var message: String { localizedMessage.text(in: .en) }
+    /// The sentence, to print in the reader's language.
+    var localizedMessage: LocalizedMessage
     /// The favourite.
     var city: CityJSON
     /// Its 1-based number now (for `city remove`: the one it had).
@@ -155,12 +185,27 @@ struct CityChangeJSON: Encodable {
     /// For `city move`: the number it had.
     var from: Int?
 
-    init(result: String, message: String, city: City, position: Int, from: Int? = nil) {
+    init(
+        result: String, message: LocalizedMessage, city: City, position: Int, from: Int? = nil
+    ) {
         self.result = result
-        self.message = message
+        self.localizedMessage = message
         self.city = CityJSON(city)
         self.position = position
         self.from = from
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(result, forKey: .result)
+        try container.encode(message, forKey: .message)
+        try container.encode(city, forKey: .city)
+        try container.encode(position, forKey: .position)
+        try container.encodeIfPresent(from, forKey: .from)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case result, message, city, position, from
     }
 }
 

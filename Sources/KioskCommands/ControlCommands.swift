@@ -1,7 +1,7 @@
 public import FoundationEssentials
 public import KioskConfig
 public import KioskControl
-import KioskCore
+public import KioskCore
 import LinuxPlatform
 import Pixels
 import Rendering
@@ -13,6 +13,9 @@ public struct ControlCommands: Sendable {
     public let client: ControlClient
     /// Where output goes.
     public let console: Console
+    /// The language of `status`'s text: the config's, else the system's (English over a
+    /// given client).
+    public var language: Language = .en
 
     /// Creates the verbs for the daemon whose socket the config names. The config need not
     /// be valid: `status` is how one finds out what is wrong with it while the kiosk runs on
@@ -29,6 +32,12 @@ public struct ControlCommands: Sendable {
                 ?? candidates.first { ControlClient(path: $0).refusesThisUser() }
                 ?? candidates[0]
         self.init(client: ControlClient(path: path), console: console)
+        // An invalid config still has the system's language; `status` says what is wrong.
+        do {
+            language = try store.load().configuration.languageChoice.language
+        } catch {
+            language = store.systemLanguage.language
+        }
     }
 
     /// Creates the verbs over a given client.
@@ -45,7 +54,7 @@ public struct ControlCommands: Sendable {
             console.print(try JSONText.encode(status))
             return
         }
-        console.print(Self.describe(status, now: now))
+        console.print(Self.describe(status, now: now, language: language))
     }
 
     /// `next`, `previous`, `show CITY`, `page P`, `refresh`, `reload`: a command and the
@@ -126,184 +135,5 @@ public struct ControlCommands: Sendable {
         CommandFailure.runtime(
             "The kiosk's answer lacks what this version of the command expects; are the daemon and the command the same version?"
         )
-    }
-
-    // MARK: Text
-
-    /// An e-paper panel's refreshes: "last 4 min ago · 12 today · next possible in 11 min
-    /// (at most every 15 min)".
-    static func describe(_ refreshes: KioskStatus.Display.Refreshes, now: Date) -> String {
-        var parts: [String] = []
-        if let last = refreshes.last {
-            parts.append("last \(WeatherFormat.duration(now.timeIntervalSince(last))) ago")
-        } else {
-            parts.append("none yet")
-        }
-        parts.append("\(refreshes.today) today")
-        if refreshes.busy {
-            parts.append("refreshing now")
-        } else if let possible = refreshes.nextPossible, possible > now {
-            parts.append(
-                "next possible in \(WeatherFormat.countdown(possible.timeIntervalSince(now)))")
-        } else {
-            parts.append("next possible now")
-        }
-        if let pending = refreshes.pending, !refreshes.busy {
-            let wait = pending.timeIntervalSince(now)
-            parts.append(
-                wait > 0
-                    ? "a change waits, drawn in \(WeatherFormat.countdown(wait))"
-                    : "a change is being drawn")
-        }
-        return parts.joined(separator: " · ") + " (at most every \(refreshes.minimumMinutes) min)"
-    }
-
-    /// The status as a few aligned lines.
-    static func describe(_ status: KioskStatus, now: Date) -> String {
-        var rows: [[String]] = []
-        rows.append([
-            "Kiosk",
-            "weather-kiosk \(status.version) · up \(WeatherFormat.duration(Double(status.uptimeSeconds))) · board \(status.board)",
-        ])
-        var showing = status.showing.page + " page"
-        if let city = status.showing.city, let number = status.showing.cityNumber {
-            showing += " of \(city) (\(number) of \(status.cities.count))"
-            if let provider = status.forecast.places?.first(where: { $0.name == city })?.provider,
-                provider != .openMeteo
-            {
-                showing += " (\(provider.displayName)'s forecast)"
-            }
-        }
-        if status.display.refreshes != nil {
-            showing += " · e-paper: stays until a press or a change"
-        } else if let paused = status.showing.pausedSeconds {
-            showing += " · paused, cycling again in \(paused) s"
-        } else {
-            showing += " · cycling"
-        }
-        rows.append(["Showing", showing])
-        var display =
-            "\(status.display.kind) \(status.display.size) · \(status.display.power) · frame \(status.display.frame)"
-        if status.display.rotate != 0 { display += " · rotated \(status.display.rotate)°" }
-        if let output = status.display.output { display += "\n\(output)" }
-        if let error = status.display.error { display += " · \(error)" }
-        if let warning = status.display.warning { display += " · \(warning)" }
-        rows.append(["Display", display])
-        if let refreshes = status.display.refreshes {
-            rows.append(["Refreshes", Self.describe(refreshes, now: now)])
-        }
-        var forecast: String
-        if let fetched = status.forecast.fetchedAt, status.forecast.nothingToFetch != true {
-            forecast = "updated \(WeatherFormat.duration(now.timeIntervalSince(fetched))) ago"
-            if status.forecast.stale { forecast += " (stale)" }
-        } else {
-            forecast = "no forecast yet"
-        }
-        if status.forecast.nothingToFetch == true {
-            forecast += " · nothing to fetch: no favourites and no station (city add NAME)"
-        } else {
-            // Counted down as the stale notice on the screen counts the same wait.
-            let next = WeatherFormat.countdown(Double(status.forecast.nextRefreshSeconds))
-            forecast += next == "now" ? " · refreshing now" : " · next refresh in \(next)"
-        }
-        if let error = status.forecast.error { forecast += "\n\(error)" }
-        if let providers = Self.describeProviders(status.forecast.places ?? []) {
-            forecast += "\n" + providers
-        }
-        rows.append(["Forecast", forecast])
-        // Only when there is something to say: a kiosk with warnings off has none either.
-        let warnings =
-            WarningCommands.lines(status.warnings ?? []) + (status.warningsUnavailable ?? [])
-        if !warnings.isEmpty { rows.append(["Warnings", warnings.joined(separator: "\n")]) }
-        // In the kiosk's `[units]`; a kiosk too old to say which gets the defaults.
-        let units = status.units ?? Units()
-        var sensor = status.sensor.kind
-        if let chip = status.sensor.chip { sensor += " (\(chip))" }
-        if let temperature = status.sensor.temperature {
-            sensor +=
-                " · "
-                + WeatherFormat.temperature(
-                    temperature, in: units.temperature, symbol: true, digits: 1)
-            if let humidity = status.sensor.humidity {
-                sensor += " · " + WeatherFormat.percent(humidity)
-            }
-            if let pressure = status.sensor.seaLevelPressure ?? status.sensor.pressure {
-                sensor += " · " + WeatherFormat.pressure(pressure, unit: units.pressure)
-            }
-            if let tendency = status.sensor.tendency { sensor += " \(tendency)" }
-        }
-        if let error = status.sensor.error { sensor += "\n\(error)" }
-        rows.append(["Sensor", sensor])
-        for entry in status.sensors ?? [] {
-            rows.append(["", SensorText.status(entry, units: units)])
-        }
-        if let mqtt = status.mqtt {
-            var line = "\(mqtt.broker) · " + (mqtt.connected ? "connected" : "not connected")
-            line += " · \(mqtt.messagesSent) messages sent"
-            if !mqtt.connected, let error = mqtt.error { line += "\n\(error)" }
-            if let warning = mqtt.warning { line += "\n\(warning)" }
-            rows.append(["MQTT", line])
-        }
-        rows.append(["Config", Self.describeConfig(status.config)])
-        if let problem = status.stateProblem {
-            rows.append(["State", "nothing kept on disk\n\(problem)"])
-        }
-        rows.append([
-            "Recent",
-            status.recentCities.isEmpty ? "–" : status.recentCities.joined(separator: ", "),
-        ])
-        return rows.map { row in
-            let lines = row[1].split(separator: "\n", omittingEmptySubsequences: false)
-            let label = row[0] + String(repeating: " ", count: 10 - row[0].count)
-            return
-                ([label + (lines.first.map(String.init) ?? "")]
-                + lines.dropFirst().map { String(repeating: " ", count: 10) + $0 }).joined(
-                    separator: "\n")
-        }.joined(separator: "\n")
-    }
-}
-
-extension ControlCommands {
-    /// The places whose forecast on screen is not Open-Meteo's, beside their provider:
-    /// "Oslo (MET Norway's forecast) · Rome, Lazio (MET Norway's forecast)", or "every place:
-    /// MET Norway's forecast"; nil while every forecast is Open-Meteo's.
-    static func describeProviders(_ places: [KioskStatus.Forecast.Place]) -> String? {
-        let served = places.filter { $0.provider != nil }
-        let others = served.filter { $0.provider != .openMeteo }
-        guard let first = others.first?.provider else { return nil }
-        if others.count == served.count, served.count > 1,
-            others.allSatisfy({ $0.provider == first })
-        {
-            return "every place: \(first.displayName)'s forecast"
-        }
-        return others.map { "\($0.name) (\($0.provider?.displayName ?? "")'s forecast)" }
-            .joined(separator: " · ")
-    }
-
-    /// The config line of `status`: which file, what chose it, and what the kiosk runs on.
-    static func describeConfig(_ config: KioskStatus.Config) -> String {
-        let origin: String
-        switch config.origin.flatMap(ConfigStore.Origin.init(rawValue:)) {
-        case .option: origin = " (--config)"
-        case .environment: origin = " (\(ConfigStore.environmentVariable))"
-        case .user: origin = " (the per-user config)"
-        case .system, nil: origin = ""
-        }
-        let pending = (config.restartPending ?? []).map {
-            "\n\($0) takes effect after a restart; the kiosk keeps the value it started with"
-        }.joined()
-        guard !config.problems.isEmpty else {
-            // A kiosk started before any `config set` or `city add` runs on the defaults
-            // of a file that does not exist yet.
-            let state =
-                FileSystem.exists(config.path)
-                ? "in use" : "not written yet: the built-in defaults are in use"
-            return "\(config.path)\(origin) · \(state)" + pending
-        }
-        let inUse =
-            config.lastGood.map { "the kiosk runs on its last good copy, \($0):" }
-            ?? "the kiosk runs on safe defaults until it is fixed:"
-        return "\(config.path)\(origin) was refused; \(inUse)\n"
-            + config.problems.joined(separator: "\n") + pending
     }
 }

@@ -25,14 +25,41 @@ public struct DoctorFinding: Sendable, Hashable, Encodable {
     public var level: Level
     /// What was checked: "config", "i2c", "clock", …
     public var subject: String
-    /// One sentence: what was found, and for WARN and FAIL what to do.
+    /// One sentence: what was found, and for WARN and FAIL what to do. In English: the
+    /// JSON's `message`.
     public var message: String
+    /// The sentence in the other languages, for the text output; empty for a sentence
+    /// that is not in the catalogs (a device's or a service's failure), shown as it is.
+    public var translations: [Language: String] = [:]
 
-    /// Creates a finding.
+    /// Creates a finding whose sentence is not translated.
     public init(_ level: Level, _ subject: String, _ message: String) {
         self.level = level
         self.subject = subject
         self.message = message
+    }
+
+    /// Creates a finding whose sentence the text output shows in the reader's language.
+    public init(_ level: Level, _ subject: String, _ message: LocalizedMessage) {
+        self.init(level, subject) { message.text(in: $0) }
+    }
+
+    /// Creates a finding whose sentence `text` writes in each language (for numbers
+    /// written the language's way as well as its words).
+    public init(_ level: Level, _ subject: String, text: (Language) -> String) {
+        self.init(level, subject, text(.en))
+        for language in Language.allCases where language != .en {
+            translations[language] = text(language)
+        }
+    }
+
+    /// The sentence in `language`: its translation when it has one, else as it is.
+    public func message(in language: Language) -> String {
+        translations[language] ?? message
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case level, subject, message
     }
 }
 
@@ -72,38 +99,51 @@ public struct DoctorCommands: Sendable {
         do {
             loaded = try store.load()
             let count = loaded.configuration.cities.count
+            let values: KeyValuePairs<String, String> = [
+                "path": store.path, "origin": store.originDescription,
+                "board": loaded.configuration.board,
+            ]
             findings.append(
                 DoctorFinding(
                     .ok, "config",
                     loaded.exists
-                        ? "\(store.path) (\(store.originDescription)) is valid: board \(loaded.configuration.board), \(count) favourite\(count == 1 ? "" : "s")."
-                        : "\(store.path) (\(store.originDescription)) does not exist yet: built-in defaults (board \(loaded.configuration.board)); `weather-kiosk city add NAME` creates it."
-                ))
+                        ? LocalizedMessage(
+                            "{path} ({origin}) is valid: board {board}, {count} favourite.",
+                            plural:
+                                "{path} ({origin}) is valid: board {board}, {count} favourites.",
+                            count: count, context: "doctor", values)
+                        : LocalizedMessage(
+                            "{path} ({origin}) does not exist yet: built-in defaults (board {board}); `weather-kiosk city add NAME` creates it.",
+                            context: "doctor", values)))
         } catch {
             findings.append(
                 contentsOf: error.problems.map { DoctorFinding(.failure, "config", $0.text) })
-            try finish(findings, json: json)
+            try finish(findings, json: json, language: store.systemLanguage.language)
             return
         }
         let configuration = loaded.configuration
+        let choice = configuration.languageChoice
+        findings.append(Self.languageFinding(choice))
         findings.append(
             DoctorFinding(
                 .ok, "board",
-                "Profile \"\(configuration.board)\" (\(Self.boardSummary(configuration)))."))
+                LocalizedMessage(
+                    "Profile \"{board}\" ({summary}).", context: "doctor",
+                    ["board": configuration.board, "summary": Self.boardSummary(configuration)])))
         findings.append(Self.stationFinding(configuration))
         for check in deviceChecks { findings += await check(configuration) }
         findings.append(clockFinding())
         findings.append(await networkFinding(configuration))
         findings.append(budgetFinding(configuration))
         findings.append(Self.warningsFinding(configuration))
-        try finish(findings, json: json)
+        try finish(findings, json: json, language: choice.language)
     }
 
-    private func finish(_ findings: [DoctorFinding], json: Bool) throws {
+    private func finish(_ findings: [DoctorFinding], json: Bool, language: Language) throws {
         if json {
             console.print(try JSONText.encode(findings))
         } else {
-            let rows = findings.map { [$0.level.rawValue, $0.subject, $0.message] }
+            let rows = findings.map { [$0.level.rawValue, $0.subject, $0.message(in: language)] }
             console.print(TextTable.render(rows))
         }
         let failures = findings.filter { $0.level == .failure }.count
@@ -128,22 +168,27 @@ public struct DoctorCommands: Sendable {
         if year < 2025 {
             return DoctorFinding(
                 .failure, "clock",
-                "The system clock says \(year): it was never set. Boards without a real-time clock need the network time"
-                    + " (`timedatectl set-ntp true`, and a network at boot); TLS to Open-Meteo fails until then."
-            )
+                LocalizedMessage(
+                    "The system clock says {year}: it was never set. Boards without a real-time clock need the network time (`timedatectl set-ntp true`, and a network at boot); TLS to Open-Meteo fails until then.",
+                    context: "doctor", ["year": String(year)]))
         }
         switch SystemClock.state {
         case .synchronized:
-            return DoctorFinding(.ok, "clock", "The system clock is synchronised.")
+            return DoctorFinding(
+                .ok, "clock",
+                LocalizedMessage("The system clock is synchronised.", context: "doctor"))
         case .unsynchronized:
             return DoctorFinding(
                 .warning, "clock",
-                "The system clock is not synchronised: a board without a real-time clock boots with a wrong time;"
-                    + " check `timedatectl` and that systemd-timesyncd (or chrony) can reach a time server."
-            )
+                LocalizedMessage(
+                    "The system clock is not synchronised: a board without a real-time clock boots with a wrong time; check `timedatectl` and that systemd-timesyncd (or chrony) can reach a time server.",
+                    context: "doctor"))
         case .unknown:
             return DoctorFinding(
-                .warning, "clock", "Could not ask the kernel whether the clock is synchronised.")
+                .warning, "clock",
+                LocalizedMessage(
+                    "Could not ask the kernel whether the clock is synchronised.",
+                    context: "doctor"))
         }
     }
 
@@ -163,8 +208,12 @@ public struct DoctorCommands: Sendable {
             let milliseconds = Int(now().timeIntervalSince(started) * 1000)
             return DoctorFinding(
                 .ok, "network",
-                "Open-Meteo at \(HTTPRequest.shortened(configuration.forecast.baseURL)) answered in \(milliseconds) ms."
-            )
+                LocalizedMessage(
+                    "Open-Meteo at {url} answered in {milliseconds} ms.", context: "doctor",
+                    [
+                        "url": HTTPRequest.shortened(configuration.forecast.baseURL),
+                        "milliseconds": String(milliseconds),
+                    ]))
         } catch {
             if case .rateLimited = error.kind {
                 return DoctorFinding(.warning, "network", error.message)
@@ -180,71 +229,40 @@ public struct DoctorCommands: Sendable {
         let daily = ForecastRequest.estimatedDailyAPICalls(
             locations: locations, refreshMinutes: configuration.forecast.refreshMinutes)
         let calls = Int(daily.rounded())
-        let text =
-            "\(locations) location\(locations == 1 ? "" : "s") every \(configuration.forecast.refreshMinutes) min"
-            + " cost about \(CityCommands.thousands(calls)) of the 10,000 free API calls a day"
+        // The numbers are written each language's way ("10.000"), the JSON's the English.
+        func finding(_ level: DoctorFinding.Level, _ advice: LocalizedMessage?) -> DoctorFinding {
+            DoctorFinding(level, "api budget") { language in
+                let cost = LocalizedMessage(
+                    "{count} location every {minutes} min costs about {calls} of the {limit} free API calls a day",
+                    plural:
+                        "{count} locations every {minutes} min cost about {calls} of the {limit} free API calls a day",
+                    count: locations, context: "doctor",
+                    [
+                        "minutes": String(configuration.forecast.refreshMinutes),
+                        "calls": WeatherFormat.decimal(
+                            Double(calls), digits: 0, grouped: true, language: language),
+                        "limit": WeatherFormat.decimal(
+                            10_000, digits: 0, grouped: true, language: language),
+                    ]
+                ).text(in: language)
+                guard let advice else { return Sentence.ended(cost) }
+                return cost + ": " + advice.text(in: language)
+            }
+        }
         if calls > 10_000 {
-            return DoctorFinding(
-                .failure, "api budget",
-                text
-                    + ": raise [forecast] refresh_minutes, remove favourites, or set an api_key for a commercial plan."
-            )
+            return finding(
+                .failure,
+                LocalizedMessage(
+                    "raise [forecast] refresh_minutes, remove favourites, or set an api_key for a commercial plan.",
+                    context: "doctor"))
         }
         if calls > 8_000 {
-            return DoctorFinding(
-                .warning, "api budget",
-                text + ": close to the limit; nothing else on this network can use Open-Meteo.")
+            return finding(
+                .warning,
+                LocalizedMessage(
+                    "close to the limit; nothing else on this network can use Open-Meteo.",
+                    context: "doctor"))
         }
-        return DoctorFinding(.ok, "api budget", Sentence.ended(text))
-    }
-}
-
-extension DoctorCommands {
-    /// Whether the kiosk knows where it hangs: without `station.latitude` and
-    /// `station.longitude` nothing is fetched for it, and without an elevation the indoor
-    /// pressure is shown at station level, not reduced to sea level.
-    static func stationFinding(_ configuration: KioskConfiguration) -> DoctorFinding {
-        let station = configuration.station
-        if let coordinate = station.coordinate {
-            let elevation =
-                station.elevation.map { "elevation \(WeatherFormat.decimal($0, digits: 0)) m" }
-                ?? "Open-Meteo's elevation for it"
-            return DoctorFinding(
-                .ok, "station",
-                "\(station.name) at \(coordinate.latitude), \(coordinate.longitude); sea-level pressure from \(elevation)."
-            )
-        }
-        let pressure =
-            station.elevation == nil
-            ? "the indoor pressure is shown at station level, not at sea level"
-            : "the sea-level pressure uses station.elevation"
-        let opening =
-            "No station set: nothing is fetched for the kiosk's own place and \(pressure); "
-        // With a favourite, its place is the example of the lines to run (the kiosk often
-        // hangs in its first favourite); without one there is no place to suggest.
-        guard let example = configuration.cities.first else {
-            let keys = [
-                station.latitude == nil ? "station.latitude" : nil,
-                station.longitude == nil ? "station.longitude" : nil,
-            ].compactMap { $0 }
-            return DoctorFinding(
-                .warning, "station",
-                opening + "set " + keys.joined(separator: " and ")
-                    + " to where the kiosk hangs, in decimal degrees (`weather-kiosk city search"
-                    + " YOUR-TOWN` prints them), with `weather-kiosk config set`.")
-        }
-        let latitude = station.latitude ?? example.coordinate.latitude
-        let longitude = station.longitude ?? example.coordinate.longitude
-        var missing: [String] = []
-        if station.latitude == nil {
-            missing.append("`weather-kiosk config set station.latitude \(latitude)`")
-        }
-        if station.longitude == nil {
-            missing.append("`weather-kiosk config set station.longitude \(longitude)`")
-        }
-        return DoctorFinding(
-            .warning, "station",
-            opening + "run " + missing.joined(separator: " and ")
-                + " with the kiosk's own place (shown: \(example.name)'s, the first favourite).")
+        return finding(.ok, nil)
     }
 }

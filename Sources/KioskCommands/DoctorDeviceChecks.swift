@@ -15,7 +15,11 @@ extension DoctorCommands {
     static let sensorCheck: Check = { configuration in
         switch configuration.sensor.kind {
         case .none:
-            return [DoctorFinding(.skipped, "sensor", "sensor.kind is \"none\".")]
+            return [
+                DoctorFinding(
+                    .skipped, "sensor",
+                    LocalizedMessage("sensor.kind is \"none\".", context: "doctor"))
+            ]
         case .bme280, .simulated:
             var sensor: IndoorSensor
             do {
@@ -26,21 +30,35 @@ extension DoctorCommands {
             do {
                 let result = try await sensor.read(at: Date())
                 let reading = result.reading
-                var text =
-                    "\(reading.chip == .bme280 ? "BME280" : "BMP280") at \(sensor.location): "
-                    + WeatherFormat.temperature(
-                        reading.temperature, in: .celsius, symbol: true, digits: 1)
-                if let humidity = reading.humidity {
-                    text += ", " + WeatherFormat.percent(humidity)
-                }
-                text += ", " + WeatherFormat.pressure(reading.pressure, unit: .hectopascal)
-                var findings = [DoctorFinding(.ok, "sensor", Sentence.ended(text))]
+                let location = sensor.location
+                var findings = [
+                    DoctorFinding(.ok, "sensor") { language in
+                        var values = [
+                            WeatherFormat.temperature(
+                                reading.temperature, in: .celsius, symbol: true, digits: 1,
+                                language: language)
+                        ]
+                        if let humidity = reading.humidity {
+                            values.append(WeatherFormat.percent(humidity, language: language))
+                        }
+                        values.append(
+                            WeatherFormat.pressure(
+                                reading.pressure, unit: .hectopascal, language: language))
+                        return language.localized(
+                            "{chip} at {location}: {values}.", context: "doctor",
+                            [
+                                "chip": reading.chip == .bme280 ? "BME280" : "BMP280",
+                                "location": location, "values": values.joined(separator: ", "),
+                            ])
+                    }
+                ]
                 if reading.chip == .bmp280 {
                     findings.append(
                         DoctorFinding(
                             .warning, "sensor",
-                            "The chip is a BMP280: temperature and pressure only, no humidity (often sold as a BME280)."
-                        ))
+                            LocalizedMessage(
+                                "The chip is a BMP280: temperature and pressure only, no humidity (often sold as a BME280).",
+                                context: "doctor")))
                 }
                 findings += result.warnings.map { DoctorFinding(.warning, "sensor", $0) }
                 return findings
@@ -54,10 +72,17 @@ extension DoctorCommands {
         let settings = configuration.buttons
         switch settings.backend {
         case .none:
-            return [DoctorFinding(.skipped, "buttons", "buttons.backend is \"none\".")]
+            return [
+                DoctorFinding(
+                    .skipped, "buttons",
+                    LocalizedMessage("buttons.backend is \"none\".", context: "doctor"))
+            ]
         case .keyboard:
             return [
-                DoctorFinding(.ok, "buttons", "The keyboard of the terminal the kiosk runs in.")
+                DoctorFinding(
+                    .ok, "buttons",
+                    LocalizedMessage(
+                        "The keyboard of the terminal the kiosk runs in.", context: "doctor"))
             ]
         case .gpiod:
             do {
@@ -99,18 +124,25 @@ extension DoctorCommands {
             return FileSystem.exists(directory)
                 ? [
                     DoctorFinding(
-                        .ok, "display", "Frames go to \(display.device) (\(display.size)).")
+                        .ok, "display",
+                        LocalizedMessage(
+                            "Frames go to {path} ({size}).", context: "doctor",
+                            ["path": display.device, "size": "\(display.size)"]))
                 ] + rotationFinding(display.rotate, panel: display.size)
                 : [
                     DoctorFinding(
                         .failure, "display",
-                        "\(directory), where display.device puts the PNG, does not exist.")
+                        LocalizedMessage(
+                            "{directory}, where display.device puts the PNG, does not exist.",
+                            context: "doctor", ["directory": directory]))
                 ]
         case .terminal:
             return [
                 DoctorFinding(
                     .ok, "display",
-                    "The terminal the kiosk runs in (\(display.size) scaled to fit).")
+                    LocalizedMessage(
+                        "The terminal the kiosk runs in ({size} scaled to fit).",
+                        context: "doctor", ["size": "\(display.size)"]))
             ] + rotationFinding(display.rotate, panel: display.size)
         case .inky, .ePaper:
             if configuration.board == "simulator" {

@@ -150,20 +150,22 @@ public struct ForecastCommands: Sendable {
             console.print(try JSONText.encode(ForecastJSON(locations: locations, error: error)))
             return
         }
+        let language = configuration.languageChoice.language
         var blocks: [String] = []
         for (target, entry) in zip(targets, entries) {
             guard let entry else {
-                if error == nil {
-                    blocks.append("\(target.name)\n  no forecast for this place in the answer")
-                } else {
-                    blocks.append("\(target.name)\n  no forecast cached yet")
-                }
+                let missing =
+                    error == nil
+                    ? language.localized(
+                        "no forecast for this place in the answer", context: "forecast text")
+                    : language.localized("no forecast cached yet", context: "forecast text")
+                blocks.append("\(target.name)\n  \(missing)")
                 continue
             }
             blocks.append(
                 ForecastText.render(
                     name: target.name, entry: entry, now: instant, units: configuration.units,
-                    days: days))
+                    days: days, language: language))
         }
         if !blocks.isEmpty { console.print(blocks.joined(separator: "\n\n")) }
     }

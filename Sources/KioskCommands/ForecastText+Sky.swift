@@ -6,37 +6,114 @@ extension ForecastText {
     /// "Sun: up 07:42, down 16:21, 8 h 39 min of daylight (−2 min 10 s)": today's sunrise
     /// and sunset at the place, in its local time, and the change in day length since
     /// yesterday.
-    static func sunLine(_ sky: ForecastSky, clock: ClockStyle) -> String {
+    static func sunLine(_ sky: ForecastSky, clock: ClockStyle, language: Language = .en)
+        -> String
+    {
         let sun = sky.sun
-        if sun.isPolarDay { return "Sun: up all day (midnight sun)" }
-        if sun.isPolarNight { return "Sun: down all day (polar night)" }
-        let rise = sun.sunrise.map { "up " + sky.clockText($0, clock) } ?? "no sunrise"
-        let set = sun.sunset.map { "down " + sky.clockText($0, clock) } ?? "no sunset"
-        let daylight = WeatherFormat.duration(sun.daylight.totalSeconds)
-        return "Sun: \(rise), \(set), \(daylight) of daylight"
-            + " (\(change(sun.daylightChange.totalSeconds)))"
+        if sun.isPolarDay {
+            return language.localized("Sun: up all day (midnight sun)", context: "forecast text")
+        }
+        if sun.isPolarNight {
+            return language.localized("Sun: down all day (polar night)", context: "forecast text")
+        }
+        let rise =
+            sun.sunrise.map {
+                language.localized(
+                    "up {time}", context: "forecast text, sunrise",
+                    ["time": sky.clockText($0, clock, language)])
+            } ?? language.localized("no sunrise", context: "forecast text")
+        let set =
+            sun.sunset.map {
+                language.localized(
+                    "down {time}", context: "forecast text, sunset",
+                    ["time": sky.clockText($0, clock, language)])
+            } ?? language.localized("no sunset", context: "forecast text")
+        // TRANSLATORS: forecast's Sun line: "Sun: up 07:42, down 16:21, 8 h 39 min of
+        // daylight (−2 min 10 s)"; {change} is the change in day length since yesterday.
+        return language.localized(
+            "Sun: {sunrise}, {sunset}, {daylight} of daylight ({change})",
+            context: "forecast text",
+            [
+                "sunrise": rise, "sunset": set,
+                "daylight": WeatherFormat.duration(sun.daylight.totalSeconds, language: language),
+                "change": change(sun.daylightChange.totalSeconds),
+            ])
     }
 
     /// "Moon: waxing gibbous, 78 % lit, sets 02:11, rises 13:05": the phase now and the
     /// day's moonrise and moonset in the order they happen.
-    static func moonLine(_ sky: ForecastSky, clock: ClockStyle) -> String {
+    static func moonLine(_ sky: ForecastSky, clock: ClockStyle, language: Language = .en)
+        -> String
+    {
         let phase = sky.moonPhase
         var parts = [
-            phase.name.title.lowercased(),
-            WeatherFormat.percent(phase.illuminatedFraction * 100) + " lit",
+            phaseName(phase.name, language),
+            language.localized(
+                "{percent} lit", context: "forecast text, the Moon",
+                [
+                    "percent": WeatherFormat.percent(
+                        phase.illuminatedFraction * 100, language: language)
+                ]),
         ]
         switch sky.moon.passage {
-        case .upAllDay: parts.append("up all day")
-        case .downAllDay: parts.append("down all day")
+        case .upAllDay:
+            parts.append(language.localized("up all day", context: "forecast text, the Moon"))
+        case .downAllDay:
+            parts.append(language.localized("down all day", context: "forecast text, the Moon"))
         case .crosses(let rise, let set):
             var events: [(Date, String)] = []
-            if let rise { events.append((rise, "rises " + sky.clockText(rise, clock))) }
-            if let set { events.append((set, "sets " + sky.clockText(set, clock))) }
+            if let rise {
+                events.append(
+                    (
+                        rise,
+                        language.localized(
+                            "rises {time}", context: "forecast text, the Moon",
+                            ["time": sky.clockText(rise, clock, language)])
+                    ))
+            }
+            if let set {
+                events.append(
+                    (
+                        set,
+                        language.localized(
+                            "sets {time}", context: "forecast text, the Moon",
+                            ["time": sky.clockText(set, clock, language)])
+                    ))
+            }
             parts += events.sorted { $0.0 < $1.0 }.map(\.1)
-            if rise == nil { parts.append("no moonrise today") }
-            if set == nil { parts.append("no moonset today") }
+            if rise == nil {
+                parts.append(
+                    language.localized("no moonrise today", context: "forecast text, the Moon"))
+            }
+            if set == nil {
+                parts.append(
+                    language.localized("no moonset today", context: "forecast text, the Moon"))
+            }
         }
-        return "Moon: " + parts.joined(separator: ", ")
+        return language.localized(
+            "Moon: {details}", context: "forecast text", ["details": parts.joined(separator: ", ")])
+    }
+
+    /// The phase's name in the middle of a sentence: "waxing gibbous", "gibbosa crescente".
+    static func phaseName(_ name: MoonPhaseName, _ language: Language) -> String {
+        // TRANSLATORS: the Moon's phase in the middle of forecast's Moon line ("Moon:
+        // waxing gibbous, 78 % lit"): lower case where your language writes it so.
+        switch name {
+        case .newMoon: language.localized("new moon", context: "moon phase, in a sentence")
+        case .waxingCrescent:
+            language.localized("waxing crescent", context: "moon phase, in a sentence")
+        case .firstQuarter:
+            language.localized("first quarter", context: "moon phase, in a sentence")
+        case .waxingGibbous:
+            language.localized("waxing gibbous", context: "moon phase, in a sentence")
+        case .fullMoon: language.localized("full moon", context: "moon phase, in a sentence")
+        case .waningGibbous:
+            language.localized("waning gibbous", context: "moon phase, in a sentence")
+        case .lastQuarter:
+            language.localized("last quarter", context: "moon phase, in a sentence")
+        case .waningCrescent:
+            language.localized("waning crescent", context: "moon phase, in a sentence")
+        }
     }
 
     /// A change in day length to the second, signed: "−2 min 10 s", "+45 s", "±0 s".
@@ -56,7 +133,8 @@ extension ForecastText {
 
 extension ForecastSky {
     /// An instant as the place's clock shows it.
-    func clockText(_ instant: Date, _ clock: ClockStyle) -> String {
-        LocalDateTime(instant, utcOffsetSeconds: utcOffsetSeconds).clockText(clock)
+    func clockText(_ instant: Date, _ clock: ClockStyle, _ language: Language = .en) -> String {
+        LocalDateTime(instant, utcOffsetSeconds: utcOffsetSeconds).clockText(
+            clock, language: language)
     }
 }

@@ -21,7 +21,10 @@ extension SensorCommands {
             console.print(try JSONText.encode(outcomes.map(SensorOutcomeJSON.init)))
         } else {
             for outcome in outcomes {
-                console.print(SensorText.outcome(outcome, units: configuration.units))
+                console.print(
+                    SensorText.outcome(
+                        outcome, units: configuration.units,
+                        language: configuration.languageChoice.language))
             }
         }
         let failures = outcomes.compactMap { outcome -> String? in
@@ -63,7 +66,10 @@ extension SensorCommands {
                 }
                 if !json {
                     console.print(
-                        clock + "  " + SensorText.outcome(outcome, units: configuration.units))
+                        clock + "  "
+                            + SensorText.outcome(
+                                outcome, units: configuration.units,
+                                language: configuration.languageChoice.language))
                 }
             }
             if json {
@@ -196,24 +202,32 @@ struct ScanJSON: Encodable {
 extension SensorText {
     /// "Living room (SCD4x, indoor): 812 ppm CO2 (good), 21.5 °C, 45.0 %", or the sensor's
     /// name and "no reading" when it failed (the sentence goes to stderr).
-    static func outcome(_ outcome: SensorSet.Outcome, units: Units) -> String {
+    static func outcome(
+        _ outcome: SensorSet.Outcome, units: Units, language: Language = .en
+    ) -> String {
         let entry = outcome.entry
         let head = "\(entry.name) (\(entry.model.displayName), \(entry.role.rawValue))"
         switch outcome.result {
-        case .success(let values): return head + ": " + self.values(values, units: units)
-        case .failure: return head + ": no reading"
+        case .success(let values):
+            return head + ": " + self.values(values, units: units, language: language)
+        case .failure:
+            return head + ": " + language.localized("no reading", context: "sensor text")
         }
     }
 
     /// "812 ppm CO2 (good), 21.5 °C, 45.0 %, 1013.2 hPa": what the values hold.
-    static func values(_ values: SensorValues, units: Units) -> String {
+    static func values(_ values: SensorValues, units: Units, language: Language = .en) -> String {
         var parts: [String] = []
         if let co2 = values.carbonDioxide { parts.append("\(co2) CO2 (\(co2.band.rawValue))") }
         if let temperature = values.temperature {
-            parts.append(self.temperature(temperature, units))
+            parts.append(self.temperature(temperature, units, language: language))
         }
-        if let humidity = values.humidity { parts.append(number(humidity, digits: 1) + " %") }
-        if let pressure = values.pressure { parts.append(self.pressure(pressure, units)) }
+        if let humidity = values.humidity {
+            parts.append(number(humidity, digits: 1, language: language) + " %")
+        }
+        if let pressure = values.pressure {
+            parts.append(self.pressure(pressure, units, language: language))
+        }
         if let gas = values.gasResistance { parts.append("gas \(gas)") }
         return parts.joined(separator: ", ")
     }
@@ -222,9 +236,13 @@ extension SensorText {
 extension SensorText {
     /// One `[[sensors]]` entry in `status`: "Balcony (DS18B20, outdoor): 6.1 °C", then its
     /// failure on the next line while it fails.
-    static func status(_ entry: KioskStatus.SensorEntryStatus, units: Units) -> String {
+    static func status(
+        _ entry: KioskStatus.SensorEntryStatus, units: Units, language: Language = .en
+    ) -> String {
         var line = "\(entry.name) (\(entry.chip.displayName), \(entry.role.rawValue)): "
-        line += entry.values.map { values($0, units: units) } ?? "no reading yet"
+        line +=
+            entry.values.map { values($0, units: units, language: language) }
+            ?? language.localized("no reading yet", context: "sensor text")
         if let error = entry.error { line += "\n\(error)" }
         return line
     }

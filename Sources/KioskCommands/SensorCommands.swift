@@ -47,7 +47,8 @@ public struct SensorCommands: Sendable {
             console.print(
                 SensorText.reading(
                     result.reading, location: sensor.location, elevation: elevation,
-                    units: configuration.units))
+                    units: configuration.units,
+                    language: configuration.languageChoice.language))
         }
     }
 
@@ -85,7 +86,8 @@ public struct SensorCommands: Sendable {
                     ? try JSONText.encodeLine(
                         SensorJSON(result.reading, elevation: elevation.metres))
                     : SensorText.line(
-                        result.reading, elevation: elevation, units: configuration.units)
+                        result.reading, elevation: elevation, units: configuration.units,
+                        language: configuration.languageChoice.language)
                 console.print(line)
             } catch is CancellationError {
                 return

@@ -92,60 +92,115 @@ struct DecodeJSON: Encodable {
 
 /// The sensor verbs' text output.
 enum SensorText {
-    /// The block `sensor` prints.
+    /// The block `sensor` prints, in `language`.
     static func reading(
-        _ reading: SensorReading, location: String, elevation: StationElevation, units: Units
+        _ reading: SensorReading, location: String, elevation: StationElevation, units: Units,
+        language: Language = .en
     ) -> String {
-        var rows: [[String]] = []
-        rows.append(["Temperature", temperature(reading.temperature, units)])
-        if let humidity = reading.humidity {
-            rows.append(["Humidity", number(humidity, digits: 1) + " %"])
-        } else {
-            rows.append(["Humidity", "none: a BMP280 has no humidity sensor"])
+        let l = language
+        func temperature(_ value: Temperature) -> String {
+            SensorText.temperature(value, units, language: l)
         }
-        rows.append(["Pressure", pressure(reading.pressure, units) + " at the station"])
+        func pressure(_ value: Pressure) -> String {
+            SensorText.pressure(value, units, language: l)
+        }
+        // TRANSLATORS: the row labels of `sensor`'s block.
+        var rows: [[String]] = []
+        rows.append([
+            l.localized("Temperature", context: "sensor text"), temperature(reading.temperature),
+        ])
+        if let humidity = reading.humidity {
+            rows.append([
+                l.localized("Humidity", context: "sensor text"),
+                number(humidity, digits: 1, language: l) + " %",
+            ])
+        } else {
+            rows.append([
+                l.localized("Humidity", context: "sensor text"),
+                l.localized("none: a BMP280 has no humidity sensor", context: "sensor text"),
+            ])
+        }
+        rows.append([
+            l.localized("Pressure", context: "sensor text"),
+            l.localized(
+                "{pressure} at the station", context: "sensor text",
+                ["pressure": pressure(reading.pressure)]),
+        ])
+        let seaLevel = l.localized("Sea level", context: "sensor text")
         switch elevation {
         case .configured(let metres), .openMeteo(let metres):
-            let source = elevation == .configured(metres) ? "station.elevation" : "Open-Meteo"
+            let values: KeyValuePairs<String, String> = [
+                "pressure": pressure(reading.seaLevelPressure(elevation: metres)),
+                "elevation": number(metres, digits: 0, language: l),
+            ]
             rows.append([
-                "Sea level",
-                pressure(reading.seaLevelPressure(elevation: metres), units)
-                    + " (elevation \(number(metres, digits: 0)) m, from \(source))",
+                seaLevel,
+                elevation == .configured(metres)
+                    ? l.localized(
+                        "{pressure} (elevation {elevation} m, from station.elevation)",
+                        context: "sensor text", values)
+                    : l.localized(
+                        "{pressure} (elevation {elevation} m, from Open-Meteo)",
+                        context: "sensor text", values),
             ])
         case .unknown:
             rows.append([
-                "Sea level",
-                "unknown: set station.elevation (metres), or station.latitude and station.longitude and run `weather-kiosk forecast` once so that Open-Meteo's elevation is cached",
+                seaLevel,
+                l.localized(
+                    "unknown: set station.elevation (metres), or station.latitude and station.longitude and run `weather-kiosk forecast` once so that Open-Meteo's elevation is cached",
+                    context: "sensor text"),
             ])
         }
-        if let dewPoint = reading.dewPoint {
-            rows.append(["Dew point", temperature(dewPoint, units)])
+        let dewPoint = l.localized("Dew point", context: "sensor text")
+        if let value = reading.dewPoint {
+            rows.append([dewPoint, temperature(value)])
         } else {
-            rows.append(["Dew point", "unknown: it needs the humidity"])
+            rows.append([
+                dewPoint, l.localized("unknown: it needs the humidity", context: "sensor text"),
+            ])
         }
         let chip =
             reading.chip == .bme280
-            ? "BME280 at \(location)"
-            : "BMP280 at \(location): temperature and pressure only (it has no humidity sensor)"
+            ? l.localized("BME280 at {location}", context: "sensor text", ["location": location])
+            : l.localized(
+                "BMP280 at {location}: temperature and pressure only (it has no humidity sensor)",
+                context: "sensor text", ["location": location])
         return chip + "\n" + TextTable.render(rows.map { ["  " + $0[0], $0[1]] })
     }
 
     /// One `--watch` line: local time, temperature, humidity, pressures, dew point.
-    static func line(_ reading: SensorReading, elevation: StationElevation, units: Units)
-        -> String
-    {
+    static func line(
+        _ reading: SensorReading, elevation: StationElevation, units: Units,
+        language: Language = .en
+    ) -> String {
+        let l = language
         let local = LocalDateTime(
             reading.time, utcOffsetSeconds: KioskClock.localOffset(at: reading.time))
-        var parts = [local.clockText(units.clock), temperature(reading.temperature, units)]
-        parts.append(reading.humidity.map { number($0, digits: 1) + " %" } ?? "no humidity")
-        parts.append(pressure(reading.pressure, units))
+        var parts = [
+            local.clockText(units.clock, language: l),
+            temperature(reading.temperature, units, language: l),
+        ]
+        parts.append(
+            reading.humidity.map { number($0, digits: 1, language: l) + " %" }
+                ?? l.localized("no humidity", context: "sensor --watch"))
+        parts.append(pressure(reading.pressure, units, language: l))
         if let metres = elevation.metres {
             parts.append(
-                "sea level " + pressure(reading.seaLevelPressure(elevation: metres), units))
+                l.localized(
+                    "sea level {pressure}", context: "sensor --watch",
+                    [
+                        "pressure": pressure(
+                            reading.seaLevelPressure(elevation: metres), units, language: l)
+                    ]))
         } else {
-            parts.append("sea level unknown")
+            parts.append(l.localized("sea level unknown", context: "sensor --watch"))
         }
-        parts.append("dew point " + (reading.dewPoint.map { temperature($0, units) } ?? "unknown"))
+        parts.append(
+            reading.dewPoint.map {
+                l.localized(
+                    "dew point {temperature}", context: "sensor --watch",
+                    ["temperature": temperature($0, units, language: l)])
+            } ?? l.localized("dew point unknown", context: "sensor --watch"))
         return parts.joined(separator: "  ")
     }
 
@@ -216,20 +271,25 @@ enum SensorText {
         }
     }
 
-    /// "21.5 °C" or "70.7 °F".
-    static func temperature(_ temperature: Temperature, _ units: Units) -> String {
-        WeatherFormat.temperature(temperature, in: units.temperature, symbol: true, digits: 1)
+    /// "21.5 °C" or "70.7 °F" ("21,5 °C" in German).
+    static func temperature(
+        _ temperature: Temperature, _ units: Units, language: Language = .en
+    ) -> String {
+        WeatherFormat.temperature(
+            temperature, in: units.temperature, symbol: true, digits: 1, language: language)
     }
 
     /// "1013.2 hPa", "760.1 mmHg", "29.92 inHg".
-    static func pressure(_ pressure: Pressure, _ units: Units) -> String {
+    static func pressure(_ pressure: Pressure, _ units: Units, language: Language = .en)
+        -> String
+    {
         let digits = units.pressure == .inchesOfMercury ? 2 : 1
-        return number(pressure.value(in: units.pressure), digits: digits) + " "
-            + units.pressure.symbol
+        return number(pressure.value(in: units.pressure), digits: digits, language: language)
+            + " " + units.pressure.symbol
     }
 
     /// A number with `digits` decimals.
-    static func number(_ value: Double, digits: Int) -> String {
-        WeatherFormat.decimal(value, digits: digits)
+    static func number(_ value: Double, digits: Int, language: Language = .en) -> String {
+        WeatherFormat.decimal(value, digits: digits, language: language)
     }
 }

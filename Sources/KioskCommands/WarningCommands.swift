@@ -52,7 +52,8 @@ public struct WarningCommands: Sendable {
         } else {
             console.print(
                 Self.describe(
-                    warnings, places: places, unavailable: Set(unavailable.map(\.place))))
+                    warnings, places: places, unavailable: Set(unavailable.map(\.place)),
+                    language: configuration.languageChoice.language))
         }
         guard unavailable.isEmpty else {
             throw CommandFailure.runtime(unavailable.map(\.sentence).joined(separator: "\n"))
@@ -97,7 +98,8 @@ public struct WarningCommands: Sendable {
     /// One paragraph per place: its warnings, or that there are none and from which service
     /// (or that the service could not be asked: never "none" then).
     static func describe(
-        _ warnings: [KioskStatus.Warning], places: [City], unavailable: Set<String>
+        _ warnings: [KioskStatus.Warning], places: [City], unavailable: Set<String>,
+        language: Language = .en
     ) -> String {
         places.map { city in
             let source = WarningCoverage.source(
@@ -105,39 +107,80 @@ public struct WarningCommands: Sendable {
             let own = warnings.filter { $0.place == city.name }
             guard !own.isEmpty else {
                 guard let source else {
-                    return "\(city.name): no official warning service covers it"
+                    return language.localized(
+                        "{place}: no official warning service covers it",
+                        context: "warnings text", ["place": city.name])
                 }
+                let values: KeyValuePairs<String, String> = [
+                    "place": city.name, "service": source.displayName,
+                ]
                 return unavailable.contains(city.name)
-                    ? "\(city.name): warnings from \(source.displayName) unavailable (see below)"
-                    : "\(city.name): no warnings from \(source.displayName)"
+                    ? language.localized(
+                        "{place}: warnings from {service} unavailable (see below)",
+                        context: "warnings text", values)
+                    : language.localized(
+                        "{place}: no warnings from {service}", context: "warnings text", values)
             }
             return "\(city.name):\n"
                 + own.map { warning in
-                    let until = warning.expires.map { " until \(Self.utcText($0))" } ?? ""
-                    return
-                        "  \(warning.severity) \(warning.event)\(until) (\(label(warning))): \(warning.headline)"
+                    let until = warning.expires.map { utcText($0, language) }
+                    return "  " + describe(warning, until: until, language) + ": "
+                        + warning.headline
                 }.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
+    /// "severe wind until Sat 11:25 UTC (MET Norway)": the warning's severity, event, end
+    /// and source, in `language` (the event is the service's own words).
+    private static func describe(
+        _ warning: KioskStatus.Warning, until: String?, _ language: Language
+    ) -> String {
+        let severity = severityName(warning.severity, language)
+        let source = label(warning, language)
+        guard let until else {
+            return language.localized(
+                "{severity} {event} ({source})", context: "warnings text",
+                ["severity": severity, "event": warning.event, "source": source])
+        }
+        return language.localized(
+            "{severity} {event} until {time} ({source})", context: "warnings text",
+            ["severity": severity, "event": warning.event, "time": until, "source": source])
+    }
+
+    /// A severity as the warnings text says it: "severe".
+    private static func severityName(_ severity: String, _ language: Language) -> String {
+        // TRANSLATORS: a warning's severity before the service's name for the event
+        // ("severe wind", "vento forte": put it where your language puts it).
+        switch severity {
+        case "minor": language.localized("minor", context: "warning severity, warnings text")
+        case "moderate":
+            language.localized("moderate", context: "warning severity, warnings text")
+        case "severe": language.localized("severe", context: "warning severity, warnings text")
+        case "extreme": language.localized("extreme", context: "warning severity, warnings text")
+        default: severity
+        }
+    }
+
     /// One line per warning for `status`, worst first as the kiosk keeps them: "Oslo:
     /// severe wind until Sat 11:25 UTC (MET Norway)".
-    static func lines(_ warnings: [KioskStatus.Warning]) -> [String] {
+    static func lines(_ warnings: [KioskStatus.Warning], language: Language = .en) -> [String] {
         warnings.map { warning in
-            let until = warning.expires.map { " until \(Self.utcText($0))" } ?? ""
-            return
-                "\(warning.place): \(warning.severity) \(warning.event)\(until) (\(label(warning)))"
+            let until = warning.expires.map { utcText($0, language) }
+            return "\(warning.place): " + describe(warning, until: until, language)
         }
     }
 
     /// Who says so: the service as the wall names it, or the kiosk's own reading.
-    private static func label(_ warning: KioskStatus.Warning) -> String {
-        guard warning.official else { return "the kiosk's own" }
+    private static func label(_ warning: KioskStatus.Warning, _ language: Language) -> String {
+        guard warning.official else {
+            return language.localized("the kiosk's own", context: "warnings text, source")
+        }
         return WarningSource(rawValue: warning.source)?.displayName ?? warning.source.uppercased()
     }
 
-    private static func utcText(_ date: Date) -> String {
+    private static func utcText(_ date: Date, _ language: Language) -> String {
         let time = LocalDateTime(date, utcOffsetSeconds: 0)
-        return "\(time.date.weekdayAbbreviation) \(time.clockText(.twentyFourHour)) UTC"
+        return
+            "\(time.date.weekdayName(.abbreviated, language: language)) \(time.clockText(.twentyFourHour)) UTC"
     }
 }

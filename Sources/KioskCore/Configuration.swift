@@ -11,6 +11,13 @@ public struct KioskConfiguration: Sendable, Hashable {
     /// The owner's contact (an e-mail address or a URL), sent in the User-Agent to the
     /// services whose terms ask for one (NWS, MET Norway); nil until set.
     public var contact: String?
+    /// The language the pages and the verbs speak (`language`); nil when the config does
+    /// not say, and then ``systemLanguage`` is spoken.
+    public var language: Language?
+    /// The language the process's locale names (`LC_ALL`, `LC_MESSAGES`, `LANG`,
+    /// `LANGUAGE`), spoken while `language` is unset. Not from the file: whoever loads the
+    /// config from a process's environment sets it (the config store); English until then.
+    public var systemLanguage = LanguageChoice(.en, source: .fallback)
     /// Where the kiosk hangs.
     public var station = Station()
     /// Display units.
@@ -36,6 +43,17 @@ public struct KioskConfiguration: Sendable, Hashable {
 
     /// The built-in defaults.
     public init() {}
+
+    /// The language spoken and why: the config's `language`, else the system's.
+    public var languageChoice: LanguageChoice {
+        language.map { LanguageChoice($0, source: .configured) } ?? systemLanguage
+    }
+
+    /// The language Open-Meteo's geocoding names places in: `forecast.language` when set,
+    /// else the language spoken.
+    public var placeNameLanguage: String {
+        languageChoice.placeNameLanguage(configured: forecast.language)
+    }
 }
 
 /// The kiosk's own location: the `[station]` table. There is no default place: until
@@ -78,8 +96,9 @@ public struct ForecastSettings: Sendable, Hashable {
     public var geocodingURL = "https://geocoding-api.open-meteo.com"
     /// Commercial API key, sent as `apikey=`; empty for the free API.
     public var apiKey = ""
-    /// Language of place names from geocoding, an ISO 639-1 code.
-    public var language = "en"
+    /// Language of place names from geocoding, an ISO 639-1 code; nil: the kiosk's own
+    /// language (``KioskConfiguration/placeNameLanguage``).
+    public var language: String?
     /// The second provider, asked for a place while Open-Meteo fails and nothing fresh is
     /// cached for it.
     public var fallback = ForecastFallback.metNorway

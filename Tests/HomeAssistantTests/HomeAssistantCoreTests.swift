@@ -43,10 +43,12 @@ struct HomeAssistantCoreTests {
             struct Entity: Decodable {
                 var entityID: String
                 var state: String?
+                /// The name Home Assistant shows (`friendly_name`).
+                var name: String?
 
                 enum CodingKeys: String, CodingKey {
                     case entityID = "entity_id"
-                    case state
+                    case state, name
                 }
             }
             struct Record: Decodable {
@@ -153,6 +155,45 @@ struct HomeAssistantCoreTests {
         }
         #expect(after?.complaints == [], "\(after?.complaints ?? [])")
         #expect(after?.entities.count == 19)
+    }
+
+    /// Issue 33: a kiosk restarted in another language renames its entities in Home
+    /// Assistant; none is added, and every entity keeps its id.
+    @Test func aChangeOfLanguageRenamesTheEntities() async throws {
+        let broker = try await MosquittoBroker()
+        var kiosk = try await KioskOverMQTT.start(broker: broker, pace: .quiet)
+        defer {
+            kiosk.stopNow()
+            broker.removeNow()
+        }
+        await kiosk.waitFor("MQTT connected and a reading") {
+            $0.mqtt?.connected == true && $0.sensor.temperature != nil
+        }
+        let core = try Core(broker: broker)
+        defer { Task { await core.stop() } }
+        let node = KioskOverMQTT.node
+        let english = await core.waitFor("19 entities in English") { report in
+            report.entities.count == 19
+                && report.entities["\(node)_indoor_temperature"]?.name?.hasSuffix(
+                    "Indoor temperature") == true
+        }
+        let ids = (english?.entities ?? [:]).mapValues(\.entityID)
+        #expect(ids.count == 19)
+
+        kiosk.process.signal(SIGTERM)
+        #expect(await kiosk.process.finish(timeout: 30).exitCode == 0)
+        let set = await kiosk.run(["config", "set", "language", "it"])
+        #expect(set.exitCode == 0, "\(set.standardError)")
+        kiosk = kiosk.restarted()
+        let italian = await core.waitFor("the entities renamed in Italian") { report in
+            report.entities["\(node)_indoor_temperature"]?.name?.hasSuffix("Temperatura interna")
+                == true
+        }
+        let entities = italian?.entities ?? [:]
+        #expect(entities.count == 19, "no entity added: \(entities.keys.sorted())")
+        #expect(entities.mapValues(\.entityID) == ids, "every entity keeps its id")
+        #expect(entities["\(node)_city"]?.name?.hasSuffix("Città mostrata") == true)
+        #expect(italian?.complaints == [], "\(italian?.complaints ?? [])")
     }
 }
 

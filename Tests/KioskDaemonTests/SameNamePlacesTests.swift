@@ -57,6 +57,11 @@ import Testing
         let text = ControlCommands.describe(status, now: time.now().wall)
         #expect(text.contains("city page of Rome, Georgia (2 of 3)"), "\(text)")
         #expect(text.contains("Recent    Rome, Georgia"), "\(text)")
+        // Issue 33: the same status in German, its labels' column as wide as the longest.
+        let german = ControlCommands.describe(status, now: time.now().wall, language: .de)
+        #expect(german.contains("Seite city von Rome, Georgia (2 von 3)"), "\(german)")
+        #expect(german.contains("\nZuletzt        Rome, Georgia"), "\(german)")
+        #expect(german.contains("\nVorhersage     aktualisiert vor "), "\(german)")
 
         // A bare shared name picks neither, and says which there are.
         let refused = String(

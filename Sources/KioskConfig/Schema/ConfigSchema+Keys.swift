@@ -43,7 +43,27 @@ extension ConfigSchema {
                     ? nil
                     : "must be an e-mail address or a URL in plain ASCII, such as \"you@example.org\", not \"\(contact)\""
             }),
+        languageKey,
     ]
+
+    /// `language`: what the pages and the verbs speak; unset, the system's locale decides.
+    static var languageKey: ConfigKey {
+        var key = ConfigKey(
+            path: "language", kind: .string,
+            summary:
+                "the language the pages and the verbs speak: en, de, fr, it or es; unset: the system's LANG (else English)",
+            apply: { value, configuration in
+                switch checkChoice(value, Language.self) {
+                case .success(let language):
+                    configuration.language = language
+                    return nil
+                case .failure(let refused): return refused.text
+                }
+            },
+            read: { $0.language.map { .string($0.rawValue) } })
+        key.accepts = choiceList(Language.self)
+        return key
+    }
 
     static let stationKeys: [ConfigKey] = [
         text(
@@ -95,9 +115,10 @@ extension ConfigSchema {
                 key.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
                     ? nil : "must be the key alone, without spaces or quotes inside"
             }),
-        text(
+        optionalText(
             "forecast.language", \.forecast.language,
-            summary: "language of place names, an ISO 639-1 code such as \"en\"",
+            summary:
+                "language of place names, an ISO 639-1 code such as \"en\"; unset: the top-level language",
             check: { code in
                 code.count == 2 && code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) }
                     ? nil

@@ -68,7 +68,7 @@ extension ConfigStore {
         let document = ConfigDocument(file: state.path(of: Self.lastGoodName), text: text)
         do {
             return Loaded(
-                document: document, exists: true, configuration: try Self.resolve(document))
+                document: document, exists: true, configuration: try resolved(document))
         } catch {
             return nil
         }
@@ -92,7 +92,9 @@ extension ConfigStore {
         } catch {
             text = ""
         }
-        return Self.hints(in: text)
+        var configuration = Self.hints(in: text)
+        configuration.systemLanguage = systemLanguage
+        return configuration
     }
 
     /// `hints()` for a file's text.

@@ -27,6 +27,9 @@ public struct ConfigStore: Sendable {
     public let path: String
     /// What chose the path.
     public let origin: Origin
+    /// The language the environment's locale names: spoken while the config does not set
+    /// `language` (``KioskConfiguration/systemLanguage`` of every configuration loaded).
+    public var systemLanguage: LanguageChoice
 
     /// The store for `--config PATH` if given, else `$WEATHER_KIOSK_CONFIG`, else the system
     /// config when it exists or the user is root, else the per-user config.
@@ -42,6 +45,7 @@ public struct ConfigStore: Sendable {
         explicitPath: String?, environment: [String: String], isRoot: Bool,
         systemConfigExists: Bool
     ) {
+        systemLanguage = LanguageChoice.choose(configured: nil, environment: environment)
         if let explicitPath, !explicitPath.isEmpty {
             (path, origin) = (explicitPath, .option)
         } else if let fromEnvironment = environment[Self.environmentVariable],
@@ -102,7 +106,7 @@ public struct ConfigStore: Sendable {
         }
         let document = ConfigDocument(
             file: path, text: bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
-        let configuration = try Self.resolve(document)
+        let configuration = try resolved(document)
         var isEmpty = false
         if bytes != nil { isEmpty = try document.parse().isEmpty }
         return Loaded(
@@ -141,6 +145,13 @@ public struct ConfigStore: Sendable {
         return try document.resolve(onto: BoardProfiles.base(for: board, addon: addon))
     }
 
+    /// `resolve(_:)`, speaking the environment's language where the config does not say.
+    func resolved(_ document: ConfigDocument) throws(ConfigFileError) -> KioskConfiguration {
+        var configuration = try Self.resolve(document)
+        configuration.systemLanguage = systemLanguage
+        return configuration
+    }
+
     /// Changes the file under an exclusive lock: re-reads it, applies `edit` to its text,
     /// validates the result as a whole, and replaces the file atomically. Nothing invalid is
     /// written: a failed validation throws and leaves the file as it was. The file as it was
@@ -163,7 +174,7 @@ public struct ConfigStore: Sendable {
                 let current = ConfigDocument(
                     file: path, text: bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
                 let edited = try edit(current, bytes != nil)
-                let configuration = try Self.resolve(edited)
+                let configuration = try resolved(edited)
                 if edited.text != current.text || bytes == nil {
                     try FileSystem.writeAtomically(Array(edited.text.utf8), to: path)
                 }

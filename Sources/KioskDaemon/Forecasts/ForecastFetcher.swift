@@ -26,7 +26,7 @@ public struct ForecastFetcher: Sendable {
             client: OpenMeteoClient(
                 transport: transport, baseURL: configuration.forecast.baseURL,
                 geocodingURL: configuration.forecast.geocodingURL,
-                apiKey: configuration.forecast.apiKey, language: configuration.forecast.language),
+                apiKey: configuration.forecast.apiKey, language: configuration.placeNameLanguage),
             cache: cache ?? ForecastCache(directory: configuration.stateDirectory))
     }
 

@@ -87,6 +87,7 @@ async def main(arguments):
                 entities[entry.unique_id] = {
                     "entity_id": entry.entity_id,
                     "state": state.state if state else None,
+                    "name": state.attributes.get("friendly_name") if state else None,
                 }
             report = {"version": __version__, "entities": entities, "log": collector.records}
             number = name.split("-", 1)[1]
