@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Counts instructions with valgrind's callgrind (counts do not move with the machine's
 load, unlike times): the daemon from start to its first frame and over one idle minute, one
-render of each page at 800x480 and 320x240, and decoding a 10-city forecast.
+render of each page at 800x480 and 320x240 (sky and dashboard at 800x480, and the dashboard
+as an e-paper panel shows it: drawn and mapped to the Inky Impression 7.3's inks), and
+decoding a 10-city forecast.
 
-    Benchmarks/count-instructions.py [--binary PATH] [--idle-seconds 60]
+    Benchmarks/count-instructions.py [--binary PATH] [--idle-seconds 60] [--renders-only]
 
 Use a release binary with its symbols (`swift build -c release --static-swift-stdlib
 --scratch-path .build-release --product weather-kiosk`): the render and decode counts are
@@ -35,6 +37,7 @@ spec.loader.exec_module(measure)
 
 # Mangled Swift names (callgrind does not demangle Swift).
 RENDER = "$s9Rendering12PageRendererV6render_4size4mode4step*"
+PANEL = "$s9Rendering12PageRendererV11renderPanel_5panel*"
 DECODE = "$s9OpenMeteo15ForecastRequestV14decodeResponse_4host*"
 
 
@@ -76,6 +79,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build-release/release/weather-kiosk")
     parser.add_argument("--idle-seconds", type=float, default=60)
+    parser.add_argument("--renders-only", action="store_true",
+                        help="count the page renders only (no forecast, no daemon)")
     arguments = parser.parse_args()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), measure.FakeOpenMeteo)
@@ -102,6 +107,19 @@ def main():
                               [binary, "render", "--demo", "--page", page, "--size", size,
                                "-o", f"{work}/{page}-{size}.png"], toggle=RENDER)
             print(f"render {page} page at {size}: {millions(count)} instructions")
+    for page in ["sky", "dashboard"]:
+        count = callgrind(work, f"render-{page}-800x480",
+                          [binary, "render", "--demo", "--page", page, "--size", "800x480",
+                           "-o", f"{work}/{page}-800x480.png"], toggle=RENDER)
+        print(f"render {page} page at 800x480: {millions(count)} instructions")
+    count = callgrind(work, "render-dashboard-inky-impression-7.3",
+                      [binary, "render", "--demo", "--page", "dashboard", "--display",
+                       "inky-impression-7.3", "-o", f"{work}/dashboard-inky.png"], toggle=PANEL)
+    print("render the dashboard for an Inky Impression 7.3 (paper theme, mapped to its"
+          f" 7 inks, dithered): {millions(count)} instructions")
+    if arguments.renders_only:
+        server.shutdown()
+        return 0
 
     count = callgrind(work, "forecast-10-cities", [binary, "forecast", "--config", config],
                       toggle=DECODE)

@@ -24,7 +24,12 @@ extension RenderCommands {
         let configuration = try ConfigCommands(store: store, console: console).load()
             .configuration
         let models = RenderModels(configuration: configuration, theme: .paper, now: now)
-        let page = request.page ?? .city
+        // The panel's first page: the dashboard unless `display.pages` says otherwise (when
+        // `display.kind` is another display, the panel's own default all the same).
+        let pages =
+            configuration.display.configuredPages
+            ?? DisplaySettings.defaultPages(for: .ePaper(panel))
+        let page = request.page ?? PageKind(pages.first ?? .dashboard)
         let model =
             request.demo
             ? try models.demo(page: page, city: request.city)

@@ -122,7 +122,7 @@ public struct ControlRequest: Sendable, Hashable, Codable {
     public var cmd: String
     /// For `show`: a favourite's name or 1-based number.
     public var city: String?
-    /// For `page`: city, hourly, indoor or map.
+    /// For `page`: city, hourly, indoor, map, sky or dashboard.
     public var page: String?
     /// For `preview`: answer only once the frame number is above this.
     public var after: Int?

@@ -10,6 +10,8 @@ public enum Page: String, Sendable, Hashable, Codable, CaseIterable {
     case map
     /// The Sun, the Moon and the UV index at one favourite today.
     case sky
+    /// Everything about one favourite on one screen: the default on e-paper panels.
+    case dashboard
 }
 
 /// The kinds of display the kiosk drives. The e-paper panels are `EPaperPanel.all`, named by
@@ -135,8 +137,21 @@ public struct DisplaySettings: Sendable, Hashable {
     public var connector: String?
     /// The DRM mode to set; nil for the screen's preferred one.
     public var mode: ScreenModeRequest?
-    /// The pages to cycle through, in order.
-    public var pages: [Page] = [.city, .hourly, .indoor, .map]
+    /// The pages to cycle through, in order: `display.pages`, or without it the default
+    /// for the display (`defaultPages(for:)`).
+    public var pages: [Page] {
+        get { configuredPages ?? Self.defaultPages(for: kind) }
+        set { configuredPages = newValue }
+    }
+    /// `display.pages` as the config sets it; nil without the key.
+    public var configuredPages: [Page]?
+
+    /// The pages a display shows without `display.pages`: the dashboard alone on an e-paper
+    /// panel, which shows one picture for many minutes and does not cycle; the city,
+    /// hourly, indoor and map pages in turn on any other display.
+    public static func defaultPages(for kind: DisplayKind) -> [Page] {
+        kind.isEPaper ? [.dashboard] : [.city, .hourly, .indoor, .map]
+    }
     /// Seconds each page stays up.
     public var cycleSeconds = 15
     /// Seconds after a button press or command before cycling resumes.
@@ -179,7 +194,7 @@ public struct DisplaySettings: Sendable, Hashable {
     public var hardware: DisplaySettings {
         var hardware = self
         let defaults = DisplaySettings()
-        hardware.pages = defaults.pages
+        hardware.configuredPages = defaults.configuredPages
         hardware.cycleSeconds = defaults.cycleSeconds
         hardware.resumeAfterSeconds = defaults.resumeAfterSeconds
         hardware.theme = defaults.theme

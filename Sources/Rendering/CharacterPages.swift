@@ -40,7 +40,8 @@ public struct CharacterPageLayout: Sendable {
     private func page(_ model: PageModel) -> CharacterPage {
         let text = CharacterPageText(model: model)
         switch model.page {
-        case .city: return text.city()
+        // A character LCD has no room for a dashboard: the city page is its summary.
+        case .city, .dashboard: return text.city()
         case .hourly: return text.hourly()
         case .indoor: return text.indoor()
         case .map: return text.favourites()

@@ -70,11 +70,12 @@ extension DemoData {
     static func uvIndex(_ sample: Sample, day: Int) -> UVIndex {
         let distance = (sample.city.coordinate.latitude + 20) * .pi / 180
         let factor = cosine(distance)
-        return UVIndex(((12.5 * factor * factor * factor - 0.4 * Double(day)) * 10).rounded() / 10)
+        return UVIndex(
+            max(0, ((12.5 * factor * factor * factor - 0.4 * Double(day)) * 10).rounded() / 10))
     }
 
-    /// Four days of hourly and daily forecast from the city's local midnight, as Open-Meteo
-    /// returns them with `forecast_days=4`.
+    /// Four days of hourly forecast and seven of daily from the city's local midnight (the
+    /// dashboard shows 7 days; the days after the fourth repeat its weather codes).
     static func forecast(_ sample: Sample) -> LocationForecast {
         let offset = sample.utcOffsetSeconds
         let today = LocalDateTime(now, utcOffsetSeconds: offset).date
@@ -82,10 +83,10 @@ extension DemoData {
             utcOffsetSeconds: offset)
         let seed = Double(sample.city.name.unicodeScalars.reduce(0) { $0 + Int($1.value) } % 17)
         var hourly: [HourlyForecast] = []
-        for hour in 0..<96 {
+        for hour in 0..<(7 * 24) {
             let day = hour / 24
             let localHour = Double(hour % 24)
-            let code = sample.dayCodes[day]
+            let code = sample.dayCodes[day % sample.dayCodes.count]
             let temperature =
                 sample.mean + 2.5 * sine(Double(hour) / 24 * 1.9 + seed)
                 + sample.swing * cosine((localHour - 15) / 24 * 2 * .pi)
@@ -105,7 +106,7 @@ extension DemoData {
                     isDay: isDay))
         }
         var daily: [DailyForecast] = []
-        for day in 0..<4 {
+        for day in 0..<7 {
             let hours = hourly[(day * 24)..<(day * 24 + 24)]
             let temperatures = hours.compactMap(\.temperature)
             let chances = hours.compactMap(\.precipitationProbability)
@@ -113,7 +114,7 @@ extension DemoData {
             let dayStart = midnight.addingTimeInterval(Double(day) * 86400)
             daily.append(
                 DailyForecast(
-                    date: date, weatherCode: sample.dayCodes[day],
+                    date: date, weatherCode: sample.dayCodes[day % sample.dayCodes.count],
                     temperatureMax: temperatures.max(), temperatureMin: temperatures.min(),
                     precipitationSum: (chances.max() ?? 0) > 40 ? 4.2 : 0,
                     precipitationProbabilityMax: chances.max(),
@@ -137,6 +138,7 @@ extension DemoData {
         return LocationForecast(
             coordinate: sample.city.coordinate, elevation: 30, timezone: sample.city.timezone,
             timezoneAbbreviation: sample.zone, utcOffsetSeconds: offset,
-            units: ForecastUnits(), current: current, hourly: hourly, daily: daily)
+            units: ForecastUnits(), current: current, hourly: Array(hourly.prefix(96)),
+            daily: daily)
     }
 }

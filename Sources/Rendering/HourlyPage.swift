@@ -84,8 +84,10 @@ extension PageContext {
             barArea: barArea, nowX: nowX)
     }
 
-    private func drawHourlyChart(
-        _ hours: [HourlyForecast], forecast: LocationForecast, in area: Rect
+    /// Draws the chart in `area`: with a row of icons along the top while there is room,
+    /// unless `icons` is false (the dashboard, whose days carry the icons).
+    func drawHourlyChart(
+        _ hours: [HourlyForecast], forecast: LocationForecast, in area: Rect, icons: Bool = true
     ) {
         let offset = forecast.utcOffsetSeconds
         let unit = forecast.units.temperature
@@ -94,7 +96,7 @@ extension PageContext {
         let iconSide = min(metrics.length(40), area.height * 0.14)
         var plot = area
         var iconRow: Rect?
-        if iconSide >= 16 {
+        if icons, iconSide >= 16 {
             let (row, rest) = plot.sliceTop(iconSide)
             iconRow = row
             plot = rest.sliceTop(metrics.gap / 2).1
@@ -117,15 +119,18 @@ extension PageContext {
         }
         separator(y: chart.barArea.maxY, from: plot.minX, to: plot.maxX)
 
-        // The curve, with a soft fill under it.
+        // The curve, with a soft fill under it (not on e-paper, whose inks would dither it
+        // into dots over the whole chart).
         let spline = CatmullRomSpline(through: chart.points)
         if let first = chart.points.first, let last = chart.points.last {
-            canvas.newPath()
-            canvas.addSpline(spline)
-            canvas.line(to: Point(x: last.x, y: chart.barArea.maxY))
-            canvas.line(to: Point(x: first.x, y: chart.barArea.maxY))
-            canvas.closePath()
-            canvas.fill(palette.warm.withAlpha(0.1))
+            if model.theme != .paper {
+                canvas.newPath()
+                canvas.addSpline(spline)
+                canvas.line(to: Point(x: last.x, y: chart.barArea.maxY))
+                canvas.line(to: Point(x: first.x, y: chart.barArea.maxY))
+                canvas.closePath()
+                canvas.fill(palette.warm.withAlpha(0.1))
+            }
             canvas.newPath()
             canvas.addSpline(spline)
             canvas.stroke(palette.warm, width: metrics.stroke(4))

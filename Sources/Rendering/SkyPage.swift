@@ -165,22 +165,7 @@ extension PageContext {
         let large = metrics.font(.large)
         let chipWidth = canvas.measure(number, style: .bold, size: large).advance + metrics.gap * 2
         let (chip, word) = rest.sliceLeft(metrics.gap).1.sliceLeft(chipWidth)
-        let color = Color(hex: band.color)
-        let numberColor: Color
-        if model.theme == .paper {
-            // A panel's few inks would dither the WHO's colour under the number: a box in
-            // ink instead, the word saying the band.
-            canvas.newPath()
-            canvas.roundedRectangle(chip.inset(metrics.stroke(1)), radius: metrics.length(6))
-            canvas.stroke(palette.primary, width: metrics.stroke(2))
-            numberColor = palette.primary
-        } else {
-            canvas.fill(chip, color, radius: metrics.length(6))
-            numberColor = color.luminance > 0.5 ? .black : .white
-        }
-        canvas.drawText(
-            number, in: chip.insetBy(dx: metrics.gap / 2, dy: 0), style: .bold, size: large,
-            color: numberColor, alignment: .center)
+        drawBandChip(number, color: Color(hex: band.color), in: chip, size: large)
         canvas.drawText(
             band.name, in: word.sliceLeft(metrics.gap).1, style: .bold, size: large,
             color: palette.primary)

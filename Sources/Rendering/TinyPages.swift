@@ -21,7 +21,7 @@ extension PageContext {
     static func tinySteps(_ model: PageModel, size: PixelSize) -> Int {
         let short = size.height < 48
         switch model.page {
-        case .city, .empty, .warning: return short ? 2 : 1
+        case .city, .dashboard, .empty, .warning: return short ? 2 : 1
         case .indoor:
             // The [[sensors]] take a step of their own after the BME280's.
             let sensors = tinySensorLines(model).isEmpty ? 0 : 1
@@ -41,7 +41,8 @@ extension PageContext {
             model, size: PixelSize(width: canvas.width, height: canvas.height))
         let step = ((step % steps) + steps) % steps
         switch model.page {
-        case .city: drawTinyCity(step: step)
+        // An OLED has no room for a dashboard: the city page is its summary.
+        case .city, .dashboard: drawTinyCity(step: step)
         case .hourly: drawTinyHourly()
         case .indoor: drawTinyIndoor(step: step)
         case .map: drawTinyFavourites(step: step)

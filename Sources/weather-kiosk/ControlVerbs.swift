@@ -54,10 +54,10 @@ struct ShowCommand: ParsableCommand {
 
 struct PageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "page", abstract: "Show a page: city, hourly, indoor or map.")
+        commandName: "page", abstract: "Show a page: city, hourly, indoor, map, sky or dashboard.")
     @OptionGroup var options: ConfigOptions
     @Flag(help: "Print JSON.") var json = false
-    @Argument(help: "city, hourly, indoor or map.") var page: String
+    @Argument(help: "city, hourly, indoor, map, sky or dashboard.") var page: String
 
     func run() throws {
         try ControlCommands(store: options.store, console: .standard)

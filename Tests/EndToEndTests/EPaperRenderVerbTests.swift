@@ -20,7 +20,8 @@ import Testing
                 directory.file("none.toml"),
             ])
         #expect(result.exitCode == 0)
-        #expect(result.standardError.hasPrefix("Wrote the city page as the "))
+        // Without display.pages a panel's page is the dashboard.
+        #expect(result.standardError.hasPrefix("Wrote the dashboard page as the "))
         #expect(result.standardError.hasSuffix("shows it to \(output).\n"))
         #expect(RenderVerbTests.pngSize(RenderVerbTests.read(output))! == (width, height))
     }

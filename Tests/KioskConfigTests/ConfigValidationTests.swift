@@ -32,6 +32,34 @@ import Testing
         #expect(refused.contains("\"sky\""), "\(refused)")
     }
 
+    @Test func anEPaperPanelShowsTheDashboardUnlessPagesAreSet() throws {
+        for kind in ["inky", "inky-impression-7.3", "waveshare-7in5-v2"] {
+            let configuration = try panel(kind: kind)
+            #expect(configuration.display.pages == [.dashboard], "\(kind)")
+            #expect(configuration.display.configuredPages == nil)
+            #expect(KioskSettings(configuration).pages == [.dashboard])
+        }
+        let listed = try ConfigStore.resolve(
+            ConfigDocument(
+                file: "c.toml",
+                text: "[display]\nkind = \"inky\"\npages = [\"city\", \"dashboard\"]\n"))
+        #expect(listed.display.pages == [.city, .dashboard])
+        let screen = try ConfigStore.resolve(
+            ConfigDocument(file: "c.toml", text: "[display]\nkind = \"framebuffer\"\n"))
+        #expect(screen.display.pages == [.city, .hourly, .indoor, .map])
+        let chosen = try ConfigStore.resolve(
+            ConfigDocument(
+                file: "c.toml", text: "[display]\nkind = \"drm\"\npages = [\"dashboard\"]\n"))
+        #expect(chosen.display.pages == [.dashboard])
+        // The pages are not a key the display is opened with: the same panel either way.
+        #expect(listed.display.hardware == (try panel(kind: "inky")).display.hardware)
+    }
+
+    private func panel(kind: String) throws -> KioskConfiguration {
+        try ConfigStore.resolve(
+            ConfigDocument(file: "c.toml", text: "[display]\nkind = \"\(kind)\"\n"))
+    }
+
     @Test func designExampleIsValid() throws {
         let configuration = try ConfigStore.resolve(
             ConfigDocument(file: "c.toml", text: designExample))

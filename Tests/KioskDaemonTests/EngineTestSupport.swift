@@ -1,3 +1,4 @@
+import FoundationEssentials
 import KioskCore
 import KioskTesting
 import Logging
@@ -83,5 +84,42 @@ final class LiveScreen {
         }
         Issue.record("the screen never showed the live page model")
         return []
+    }
+}
+
+/// The running engine with Berlin as its favourite, against the stand-in Open-Meteo, at
+/// 2026-11-18 11:06:40 UTC (12:06 in Berlin, UTC+1 in the stand-in's zones), once its
+/// first forecast is in: what the live page tests look at.
+struct LiveBerlin {
+    let berlin: City
+    let time: ManualTimeSource
+    let engine: KioskEngine
+    let live: LiveScreen
+    let running: Task<Void, Never>
+
+    static func start() async throws -> LiveBerlin {
+        let place = try #require(FakeOpenMeteo.places.first { $0.name == "Berlin" })
+        let berlin = City(
+            name: place.name, country: place.country, coordinate: place.coordinate,
+            timezone: place.timezone)
+        let time = ManualTimeSource(
+            wall: Date(timeIntervalSince1970: 1_795_000_000), utcOffsetSeconds: 0)
+        let screen = RecordingDisplay(size: PixelSize(width: 800, height: 480))
+        let fake = FakeOpenMeteo(now: { time.now().wall })
+        let engine = KioskEngine.forTesting(
+            cities: [berlin], transport: InMemoryOpenMeteo(fake: fake), screen: screen,
+            time: time)
+        let running = Task { await engine.run() }
+        let live = try LiveScreen(engine: engine, screen: screen)
+        for _ in 0..<2000 where await engine.status().forecast.fetchedAt == nil {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return LiveBerlin(berlin: berlin, time: time, engine: engine, live: live, running: running)
+    }
+
+    /// Stops the engine and waits for it.
+    func stop() async {
+        await engine.stop()
+        await running.value
     }
 }

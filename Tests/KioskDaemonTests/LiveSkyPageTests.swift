@@ -10,24 +10,9 @@ import Testing
 /// with the sunrise and sunset computed for the place on its own date.
 @Suite struct LiveSkyPageTests {
     @Test func pageSkyShowsTheSunriseOfThePlaceOnTheLiveScreen() async throws {
-        let place = try #require(FakeOpenMeteo.places.first { $0.name == "Berlin" })
-        let berlin = City(
-            name: place.name, country: place.country, coordinate: place.coordinate,
-            timezone: place.timezone)
-        // 2026-11-18 11:06:40 UTC, 12:06 in Berlin (UTC+1 in the fake's zones).
-        let time = ManualTimeSource(
-            wall: Date(timeIntervalSince1970: 1_795_000_000), utcOffsetSeconds: 0)
-        let screen = RecordingDisplay(size: PixelSize(width: 800, height: 480))
-        let fake = FakeOpenMeteo(now: { time.now().wall })
-        let engine = KioskEngine.forTesting(
-            cities: [berlin], transport: InMemoryOpenMeteo(fake: fake), screen: screen,
-            time: time)
-        let running = Task { await engine.run() }
-        defer { running.cancel() }
-        let live = try LiveScreen(engine: engine, screen: screen)
-        for _ in 0..<2000 where await engine.status().forecast.fetchedAt == nil {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let kiosk = try await LiveBerlin.start()
+        defer { kiosk.running.cancel() }
+        let (berlin, time, engine, live) = (kiosk.berlin, kiosk.time, kiosk.engine, kiosk.live)
         let offset = try #require(await engine.currentPageModel().city?.forecast)
             .utcOffsetSeconds
         #expect(offset == 3600)
@@ -48,7 +33,6 @@ import Testing
         #expect(texts.contains(MoonPhase(at: time.now().wall).name.title), "\(texts)")
         #expect(texts.contains("Berlin"), "\(texts)")
         #expect(await engine.status().showing.page == "sky")
-        await engine.stop()
-        await running.value
+        await kiosk.stop()
     }
 }

@@ -12,8 +12,11 @@ import Testing
         var size: PixelSize
         var theme: Theme
         var notices: [PageNotice] = []
+        /// With Open-Meteo's recorded air quality (`DashboardPageTests.recordedAir`).
+        var air = false
         var name: String {
             "\(page.rawValue)-\(size)-\(theme.rawValue)" + (notices.isEmpty ? "" : "-notices")
+                + (air ? "-air" : "")
         }
         var testDescription: String { name }
     }
@@ -58,6 +61,14 @@ import Testing
                 notices: longNotices),
             Case(page: .sky, size: PixelSize(width: 320, height: 240), theme: .light),
             Case(page: .sky, size: PixelSize(width: 480, height: 800), theme: .paper),
+            Case(
+                page: .dashboard, size: PixelSize(width: 800, height: 480), theme: .dark, air: true),
+            Case(
+                page: .dashboard, size: PixelSize(width: 800, height: 480), theme: .paper, air: true
+            ),
+            Case(
+                page: .dashboard, size: PixelSize(width: 480, height: 800), theme: .light, air: true
+            ),
         ]
 
     /// Pixels whose channels differ by more than this count as different.
@@ -67,7 +78,8 @@ import Testing
 
     @Test(arguments: cases)
     func pageMatchesItsGolden(_ test: Case) throws {
-        let model = DemoData.model(page: test.page, theme: test.theme, notices: test.notices)
+        var model = DemoData.model(page: test.page, theme: test.theme, notices: test.notices)
+        if test.air { model.city?.airQuality = try DashboardPageTests.recordedAir() }
         try expectMatchesGolden(
             try renderer.render(model, size: test.size).image, name: test.name,
             tolerance: Self.channelTolerance, allowedFraction: Self.allowedFraction)

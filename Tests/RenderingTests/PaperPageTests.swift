@@ -58,4 +58,16 @@ import Testing
             image, name: "paper-city-\(panel.kind)", tolerance: GoldenTests.channelTolerance,
             allowedFraction: 0.01)
     }
+
+    @Test(
+        "Golden of the e-paper dashboard, the panels' default page, with air quality",
+        arguments: [EPaperPanel.inkyImpression73, .waveshare7in5V2])
+    func dashboardGolden(_ panel: EPaperPanel) throws {
+        var model = DemoData.model(page: .dashboard)
+        model.city?.airQuality = try DashboardPageTests.recordedAir()
+        let image = try renderer.renderPanel(model, panel: panel).image
+        try expectMatchesGolden(
+            image, name: "paper-dashboard-\(panel.kind)",
+            tolerance: GoldenTests.channelTolerance, allowedFraction: 0.01)
+    }
 }

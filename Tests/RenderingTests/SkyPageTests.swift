@@ -67,19 +67,7 @@ import Testing
         model.theme = theme
         for size in Self.sizes {
             let page = try renderer.render(model, size: size)
-            let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            for text in page.texts {
-                #expect(!text.text.hasSuffix("…"), "\(name) at \(size): \"\(text.text)\" is cut")
-                #expect(screen.contains(text.bounds, tolerance: 0.5))
-                #expect(text.size >= 10, "\(name) at \(size): \"\(text.text)\" is \(text.size) px")
-            }
-            for (index, text) in page.texts.enumerated() {
-                for other in page.texts[(index + 1)...] {
-                    #expect(
-                        !text.bounds.inset(0.5).intersects(other.bounds.inset(0.5)),
-                        "\(name) at \(size): \"\(text.text)\" overlaps \"\(other.text)\"")
-                }
-            }
+            expectWholeTexts(page, name: "\(name) at \(size)")
             let texts = page.texts.map(\.text)
             let moon = MoonPhase(at: model.now)
             #expect(texts.contains(moon.name.title), "\(name) at \(size) does not name the Moon")

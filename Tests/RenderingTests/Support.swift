@@ -148,3 +148,29 @@ func expectMatchesGolden(
             sourceLocation: sourceLocation)
     }
 }
+
+/// Every text of `page` whole (not shortened with "…"), inside the screen, at least 10
+/// pixels tall and apart from every other; `name` says which page in the messages.
+func expectWholeTexts(
+    _ page: RenderedPage, name: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let size = page.image.size
+    let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    for text in page.texts {
+        #expect(
+            !text.text.hasSuffix("…"), "\(name): \"\(text.text)\" is cut",
+            sourceLocation: sourceLocation)
+        #expect(screen.contains(text.bounds, tolerance: 0.5), sourceLocation: sourceLocation)
+        #expect(
+            text.size >= 10, "\(name): \"\(text.text)\" is \(text.size) px",
+            sourceLocation: sourceLocation)
+    }
+    for (index, text) in page.texts.enumerated() {
+        for other in page.texts[(index + 1)...] {
+            #expect(
+                !text.bounds.inset(0.5).intersects(other.bounds.inset(0.5)),
+                "\(name): \"\(text.text)\" overlaps \"\(other.text)\"",
+                sourceLocation: sourceLocation)
+        }
+    }
+}

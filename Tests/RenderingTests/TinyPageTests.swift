@@ -17,9 +17,23 @@ let oledSizes = [PixelSize(width: 128, height: 64), PixelSize(width: 128, height
     }
 
     static let cases: [Case] = oledSizes.flatMap { size in
-        PageKind.allCases.flatMap { page in
+        // The dashboard is the city page there (`theDashboardIsTheCityPage`).
+        PageKind.allCases.filter { $0 != .dashboard }.flatMap { page in
             let steps = renderer.steps(for: DemoData.model(page: page), size: size)
             return (0..<steps).map { Case(page: page, size: size, step: $0) }
+        }
+    }
+
+    @Test(arguments: oledSizes)
+    func theDashboardIsTheCityPage(_ size: PixelSize) throws {
+        let steps = renderer.steps(for: DemoData.model(page: .dashboard), size: size)
+        #expect(steps == renderer.steps(for: DemoData.model(page: .city), size: size))
+        for step in 0..<steps {
+            let dashboard = try renderer.renderBitmap(
+                DemoData.model(page: .dashboard), size: size, step: step)
+            let city = try renderer.renderBitmap(
+                DemoData.model(page: .city), size: size, step: step)
+            #expect(dashboard == city)
         }
     }
 
