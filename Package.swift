@@ -309,7 +309,9 @@ let package = Package(
         // Golden PNGs are read from the source tree; RECORD_GOLDENS=1 rewrites them.
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "Pixels", "KioskCore", "KioskTesting", "METNorway"],
+            dependencies: [
+                "Rendering", "Pixels", "KioskCore", "KioskTesting", "METNorway", "OpenMeteo",
+            ],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
     ],
     // toml++ (the CTOML target) needs C++17.

@@ -12,6 +12,8 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case map
     /// Sunrise, sunset, day length, the Moon and the UV index at one favourite.
     case sky
+    /// The air-quality index, the pollutants, pollen and the next hours at one favourite.
+    case air
     /// No favourites yet: how to add one.
     case empty
     /// A severe or extreme warning of one favourite, on a page of its own.
@@ -25,11 +27,14 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .indoor: self = .indoor
         case .map: self = .map
         case .sky: self = .sky
+        case .air: self = .air
         }
     }
 
-    /// Whether the page is about one favourite (city, hourly, sky).
-    public var isPerCity: Bool { self == .city || self == .hourly || self == .sky }
+    /// Whether the page is about one favourite (city, hourly, sky, air).
+    public var isPerCity: Bool {
+        self == .city || self == .hourly || self == .sky || self == .air
+    }
 }
 
 /// A favourite and what is known about its weather.

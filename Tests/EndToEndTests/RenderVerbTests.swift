@@ -66,7 +66,7 @@ import Testing
     @Test(arguments: [
         (["--size", "800"], "--size must be WIDTHxHEIGHT"),
         (["--size", "10x10"], "--size must be WIDTHxHEIGHT"),
-        (["--page", "radar"], "--page must be one of city, hourly, indoor, map, sky, empty"),
+        (["--page", "radar"], "--page must be one of city, hourly, indoor, map, sky, air, empty"),
         (["--theme", "blue"], "--theme must be dark, light or paper"),
     ])
     func badArgumentsExitWithTwo(_ arguments: [String], _ message: String) async {

@@ -58,6 +58,8 @@ import Testing
                 notices: longNotices),
             Case(page: .sky, size: PixelSize(width: 320, height: 240), theme: .light),
             Case(page: .sky, size: PixelSize(width: 480, height: 800), theme: .paper),
+            Case(page: .air, size: PixelSize(width: 320, height: 240), theme: .light),
+            Case(page: .air, size: PixelSize(width: 480, height: 800), theme: .paper),
         ]
 
     /// Pixels whose channels differ by more than this count as different.

@@ -42,7 +42,7 @@ extension ConfigSchema {
             read: { $0.display.mode.map { .string($0.description) } }),
         ConfigKey(
             path: "display.pages", kind: .stringList,
-            summary: "pages to cycle through: city, hourly, indoor, map, sky",
+            summary: "pages to cycle through: city, hourly, indoor, map, sky, air",
             apply: { value, configuration in
                 guard case .array(let items) = value else {
                     return
@@ -59,7 +59,7 @@ extension ConfigSchema {
                     }
                 }
                 if pages.isEmpty {
-                    return "must name at least one page (city, hourly, indoor, map, sky)"
+                    return "must name at least one page (city, hourly, indoor, map, sky, air)"
                 }
                 configuration.display.pages = pages
                 return nil
