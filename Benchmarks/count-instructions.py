@@ -102,7 +102,7 @@ def main():
             + cities)
 
     for size in ["800x480", "320x240"]:
-        for page in ["city", "hourly", "indoor", "map"]:
+        for page in ["city", "hourly", "indoor", "map", "air"]:
             count = callgrind(work, f"render-{page}-{size}",
                               [binary, "render", "--demo", "--page", page, "--size", size,
                                "-o", f"{work}/{page}-{size}.png"], toggle=RENDER)

@@ -157,6 +157,26 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                         "state_class": .string("measurement"),
                         "state_topic": .string(topics.citySeaLevelPressure(id)),
                     ])
+                // The air-quality index has a device class and no unit; the UV index has
+                // neither a class nor a unit Home Assistant converts, "UV index" as its own
+                // integrations write it.
+                add(
+                    "sensor", "city_\(id)_aqi",
+                    [
+                        "name": .string("\(shown) air quality index"),
+                        "device_class": .string("aqi"),
+                        "state_class": .string("measurement"),
+                        "state_topic": .string(topics.cityAirQualityIndex(id)),
+                    ])
+                add(
+                    "sensor", "city_\(id)_uv_index",
+                    [
+                        "name": .string("\(shown) UV index"),
+                        "icon": .string("mdi:weather-sunny-alert"),
+                        "unit_of_measurement": .string("UV index"),
+                        "state_class": .string("measurement"),
+                        "state_topic": .string(topics.cityUVIndex(id)),
+                    ])
                 if configuration.warnings.enabled {
                     add(
                         "binary_sensor", "city_\(id)_warning",

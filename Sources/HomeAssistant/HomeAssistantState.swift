@@ -50,8 +50,9 @@ public enum HomeAssistantState {
     ]
 
     /// Each favourite's current temperature and sea-level pressure in the configured
-    /// units, by topic, as sent ("None", which Home Assistant shows as unknown, before its
-    /// forecast arrives).
+    /// units, its air-quality index on its scale and its UV index, by topic, as sent
+    /// ("None", which Home Assistant shows as unknown, before its forecast or its air quality
+    /// arrives).
     public static func cityValues(_ snapshot: KioskSnapshot, topics: HomeAssistantTopics)
         -> [String: String]
     {
@@ -68,6 +69,10 @@ public enum HomeAssistantState {
                 current?.temperature?.value(in: units.temperature), scale: 10)
             values[topics.citySeaLevelPressure(id)] = text(
                 current?.seaLevelPressure?.value(in: units.pressure), scale: pressureScale)
+            let air = weather.airQuality?.current
+            let scale = units.aqiScale(for: weather.city)
+            values[topics.cityAirQualityIndex(id)] = air?.index(on: scale)?.text ?? "None"
+            values[topics.cityUVIndex(id)] = text(air?.uvIndex?.value, scale: 10)
         }
         return values
     }

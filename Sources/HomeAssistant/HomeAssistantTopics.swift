@@ -40,6 +40,10 @@ public struct HomeAssistantTopics: Sendable, Hashable {
     public func citySeaLevelPressure(_ id: String) -> String {
         "\(base)/cities/\(id)/sea_level_pressure"
     }
+    /// The air-quality index now at one favourite, on its scale (`units.aqi`).
+    public func cityAirQualityIndex(_ id: String) -> String { "\(base)/cities/\(id)/aqi" }
+    /// The UV index now at one favourite.
+    public func cityUVIndex(_ id: String) -> String { "\(base)/cities/\(id)/uv_index" }
     /// Every value of every favourite, for finding old ones.
     public var cityValuesFilter: String { "\(base)/cities/+/+" }
     /// Commands: `<base>/city/set`, `<base>/page/set`, `<base>/power/set`.

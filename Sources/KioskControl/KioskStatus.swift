@@ -156,7 +156,7 @@ public struct KioskStatus: Sendable, Hashable, Codable {
 
     /// What is on screen.
     public struct Showing: Sendable, Hashable, Codable {
-        /// city, hourly, indoor, map, sky, dashboard or empty.
+        /// city, hourly, indoor, map, sky, air, dashboard or empty.
         public var page: String
         /// The favourite, for per-city pages.
         public var city: String?

@@ -10,6 +10,8 @@ public enum Page: String, Sendable, Hashable, Codable, CaseIterable {
     case map
     /// The Sun, the Moon and the UV index at one favourite today.
     case sky
+    /// The air quality at one favourite: its index, pollutants, pollen and next hours.
+    case air
     /// Everything about one favourite on one screen: the default on e-paper panels.
     case dashboard
 }

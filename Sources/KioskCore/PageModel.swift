@@ -12,6 +12,8 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case map
     /// Sunrise, sunset, day length, the Moon and the UV index at one favourite.
     case sky
+    /// The air-quality index, the pollutants, pollen and the next hours at one favourite.
+    case air
     /// Everything about one favourite at once, for panels that do not cycle (e-paper).
     case dashboard
     /// No favourites yet: how to add one.
@@ -27,13 +29,14 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .indoor: self = .indoor
         case .map: self = .map
         case .sky: self = .sky
+        case .air: self = .air
         case .dashboard: self = .dashboard
         }
     }
 
-    /// Whether the page is about one favourite (city, hourly, sky, dashboard).
+    /// Whether the page is about one favourite (city, hourly, sky, air, dashboard).
     public var isPerCity: Bool {
-        self == .city || self == .hourly || self == .sky || self == .dashboard
+        self == .city || self == .hourly || self == .sky || self == .air || self == .dashboard
     }
 }
 

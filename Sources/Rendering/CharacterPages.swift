@@ -46,6 +46,7 @@ public struct CharacterPageLayout: Sendable {
         case .indoor: return text.indoor()
         case .map: return text.favourites()
         case .sky: return text.sky()
+        case .air: return text.air()
         case .empty: return text.empty()
         case .warning: return text.warningPage()
         }

@@ -42,6 +42,10 @@ public enum DemoData {
             theme: theme, city: page == .empty ? nil : city,
             favourites: page == .empty ? [] : favourites, indoor: indoor, notices: notices,
             host: host)
+        if page == .air {
+            let index = min(max(0, cityIndex), favourites.count - 1)
+            model.city?.airQuality = airQuality(cities[index], index: index)
+        }
         if page == .warning {
             let warnings = [warning(for: city)]
             let offset = city.forecast?.utcOffsetSeconds ?? kioskUTCOffsetSeconds

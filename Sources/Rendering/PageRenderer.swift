@@ -69,6 +69,7 @@ public struct PageRenderer: Sendable {
         case .indoor: page.drawIndoorPage()
         case .map: page.drawMapPage()
         case .sky: page.drawSkyPage()
+        case .air: page.drawAirPage()
         case .dashboard: page.drawDashboardPage()
         case .empty: page.drawEmptyPage()
         case .warning: page.drawWarningPage()

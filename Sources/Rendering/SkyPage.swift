@@ -85,8 +85,9 @@ extension PageContext {
         skyRow(compact ? "Set" : "Moonset", set, in: rows[2], size: size)
     }
 
-    /// A label on the left in the secondary colour and its value on the right, bold.
-    private func skyRow(_ label: String, _ value: String, in row: Rect, size: Double) {
+    /// A label on the left in the secondary colour and its value on the right, bold (the
+    /// sky and air pages' rows).
+    func skyRow(_ label: String, _ value: String, in row: Rect, size: Double) {
         let valueWidth = min(
             canvas.measure(value, style: .bold, size: size).advance, row.width * 0.6)
         let (valueArea, labelArea) = row.sliceRight(valueWidth)

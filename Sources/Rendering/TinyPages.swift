@@ -29,6 +29,7 @@ extension PageContext {
             return (short ? 2 : 1) + sensors
         case .hourly: return 1
         case .sky: return short ? 2 : 1
+        case .air: return short ? 2 : 1
         case .map:
             let perStep = short ? 2 : 4
             return max(1, (model.favourites.count + perStep - 1) / perStep)
@@ -47,6 +48,7 @@ extension PageContext {
         case .indoor: drawTinyIndoor(step: step)
         case .map: drawTinyFavourites(step: step)
         case .sky: drawTinySky(step: step)
+        case .air: drawTinyAir(step: step)
         case .empty: drawTinyEmpty(step: step)
         case .warning: drawTinyWarning(step: step)
         }

@@ -14,7 +14,7 @@ struct RenderCommand: AsyncParsableCommand {
     @OptionGroup var options: ConfigOptions
     @Option(
         help:
-            "The page: city, hourly, indoor, map, sky, dashboard, empty, or warning with --demo (default: the first configured page)."
+            "The page: city, hourly, indoor, map, sky, air, dashboard, empty, or warning with --demo (default: the first configured page)."
     )
     var page: String?
     @Option(help: "A favourite's name or number (default: the first).") var city: String?

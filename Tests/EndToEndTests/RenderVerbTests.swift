@@ -68,7 +68,7 @@ import Testing
         (["--size", "10x10"], "--size must be WIDTHxHEIGHT"),
         (
             ["--page", "radar"],
-            "--page must be one of city, hourly, indoor, map, sky, dashboard, empty"
+            "--page must be one of city, hourly, indoor, map, sky, air, dashboard, empty"
         ),
         (["--theme", "blue"], "--theme must be dark, light or paper"),
     ])

@@ -127,8 +127,8 @@ struct HomeAssistantCoreTests {
         let node = KioskOverMQTT.node
         // Available, and with a state, before anything on the kiosk changed: the kiosk's
         // state (retained) came with Home Assistant's subscription.
-        let seen = await core.waitFor("19 entities with their states") { report in
-            report.entities.count == 19
+        let seen = await core.waitFor("25 entities with their states") { report in
+            report.entities.count == 25
                 && Double(report.entities["\(node)_indoor_temperature"]?.state ?? "") != nil
         }
         print("Home Assistant \(seen?.version ?? "?") sees \(seen?.entities.count ?? 0) entities")
@@ -154,7 +154,7 @@ struct HomeAssistantCoreTests {
             report.entities["\(node)_power"]?.state == "on"
         }
         #expect(after?.complaints == [], "\(after?.complaints ?? [])")
-        #expect(after?.entities.count == 19)
+        #expect(after?.entities.count == 25)
     }
 
     /// Issue 33: a kiosk restarted in another language renames its entities in Home

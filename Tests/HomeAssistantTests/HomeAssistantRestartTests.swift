@@ -52,6 +52,6 @@ import Testing
             back = await broker.retained([availability])
         }
         #expect(back[availability] == "online", "every entity would stay unavailable")
-        #expect(await kiosk.discovery().count == 19)
+        #expect(await kiosk.discovery().count == 25)
     }
 }

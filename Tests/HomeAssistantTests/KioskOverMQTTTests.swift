@@ -30,14 +30,19 @@ import Testing
         }
         let configs = await kiosk.discovery()
         // 4 indoor sensors (a simulated BME280; no sea-level pressure without the station's
-        // elevation), 3 cities' temperature, sea-level pressure and weather warning,
-        // 3 selects, 3 buttons.
-        #expect(configs.count == 19, "\(configs.keys.sorted())")
+        // elevation), 3 cities' temperature, sea-level pressure, weather warning,
+        // air-quality index and UV index, 3 selects, 3 buttons.
+        #expect(configs.count == 25, "\(configs.keys.sorted())")
         var uniqueIDs: Set<String> = []
         for (topic, config) in configs {
             let component = String(topic.split(separator: "/")[1])
+            // Home Assistant's AQI has no unit, and it has no device class for the UV index.
+            let object = String(topic.split(separator: "/")[3])
+            let exempt =
+                object.hasSuffix("_aqi")
+                ? ["unit_of_measurement"] : object.hasSuffix("_uv_index") ? ["device_class"] : []
             for field in ["name", "unique_id", "availability_topic"]
-                + (Self.required[component] ?? [])
+                + (Self.required[component] ?? []) where !exempt.contains(field)
             {
                 #expect(config[field] != nil, "\(topic) lacks \(field)")
             }
@@ -131,7 +136,7 @@ import Testing
         // The broker lost its retained messages: reconnecting announces again.
         await kiosk.waitFor("MQTT back", timeout: 90) { $0.mqtt?.connected == true }
         let configs = await kiosk.discovery()
-        #expect(configs.count == 19)
+        #expect(configs.count == 25)
         let availability = "\(KioskOverMQTT.topic)/availability"
         #expect(await broker.retained([availability])[availability] == "online")
         kiosk.process.signal(SIGKILL)
@@ -164,12 +169,12 @@ import Testing
         await kiosk.waitFor("two cities") { $0.cities.count == 2 }
         // The announcements change one message at a time: wait for the whole new set.
         var configs = await kiosk.discovery()
-        for _ in 0..<150 where configs[rome] != nil || configs.count != 16 {
+        for _ in 0..<150 where configs[rome] != nil || configs.count != 20 {
             try await Task.sleep(for: .milliseconds(200))
             configs = await kiosk.discovery()
         }
         #expect(configs[rome] == nil, "Rome's sensor is removed")
-        #expect(configs.count == 16)
+        #expect(configs.count == 20)
         kiosk.writeConfig(mqtt: "", cities: twoCities)
         await kiosk.waitFor("MQTT off") { $0.mqtt == nil }
         configs = await kiosk.discovery()

@@ -61,8 +61,9 @@ import Testing
         let announced = await KioskBinary.run(["mqtt", "publish-discovery", "--config", path])
         #expect(announced.exitCode == 0, "\(announced.standardError)")
         // 5 indoor sensors less the sea-level pressure (no elevation), 1 city's temperature
-        // sea-level pressure and weather warning, 3 selects, 3 buttons.
-        #expect(await broker.retained([filter]).count == 13)
+        // sea-level pressure, weather warning, air-quality index and UV index, 3 selects,
+        // 3 buttons.
+        #expect(await broker.retained([filter]).count == 15)
         let forgotten = await KioskBinary.run(["mqtt", "forget", "--config", path])
         #expect(forgotten.exitCode == 0, "\(forgotten.standardError)")
         let left = await broker.retained([filter])

@@ -61,6 +61,8 @@ import Testing
                 notices: longNotices),
             Case(page: .sky, size: PixelSize(width: 320, height: 240), theme: .light),
             Case(page: .sky, size: PixelSize(width: 480, height: 800), theme: .paper),
+            Case(page: .air, size: PixelSize(width: 320, height: 240), theme: .light),
+            Case(page: .air, size: PixelSize(width: 480, height: 800), theme: .paper),
             Case(
                 page: .dashboard, size: PixelSize(width: 800, height: 480), theme: .dark, air: true),
             Case(

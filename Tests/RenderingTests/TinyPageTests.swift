@@ -118,3 +118,36 @@ let oledSizes = [PixelSize(width: 128, height: 64), PixelSize(width: 128, height
         }
     }
 }
+
+/// The air page on OLEDs: the index with its word in bold, then the pollutants and the
+/// pollen (only where counted); on a 128×32 the index and the pollutants take a step each.
+@Suite struct TinyAirPageTests {
+    func texts(_ model: PageModel, _ size: PixelSize, step: Int = 0) throws -> [String] {
+        try renderer.render(model, size: size, mode: .monochrome, step: step).texts.map(\.text)
+    }
+
+    @Test func theIndexThePollutantsAndThePollen() throws {
+        let large = PixelSize(width: 128, height: 64)
+        let rome = try texts(DemoData.model(page: .air), large)
+        for expected in ["EU AQI 40 Fair", "PM2.5 20  PM10 32", "O₃ 50  NO₂ 24"] {
+            #expect(rome.contains(expected), "\(rome)")
+        }
+        #expect(rome.contains { $0.hasPrefix("Pollen Alder 3") })
+        let newYork = try texts(DemoData.model(page: .air, cityIndex: 1), large)
+        #expect(newYork.contains("US AQI 45 Good"))
+        #expect(!newYork.contains { $0.hasPrefix("Pollen") })
+        let small = PixelSize(width: 128, height: 32)
+        #expect(renderer.steps(for: DemoData.model(page: .air), size: small) == 2)
+        #expect(try texts(DemoData.model(page: .air), small).contains("EU AQI 40 Fair"))
+        #expect(
+            try texts(DemoData.model(page: .air), small, step: 1).contains("PM2.5 20  PM10 32"))
+    }
+
+    @Test func withoutAirQualityItSaysItIsWaiting() throws {
+        var model = DemoData.model(page: .air)
+        model.city?.airQuality = nil
+        let texts = try texts(model, PixelSize(width: 128, height: 64))
+        #expect(texts.contains("Waiting for air data"))
+        #expect(!texts.contains { $0.hasPrefix("PM") })
+    }
+}

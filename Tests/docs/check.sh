@@ -43,6 +43,7 @@ if ((write)); then
     "$binary" render --demo --page indoor -o docs/images/indoor-800x480-dark.png
     "$binary" render --demo --page map -o docs/images/map-800x480-dark.png
     "$binary" render --demo --page sky -o docs/images/sky-800x480-dark.png
+    "$binary" render --demo --page air -o docs/images/air-800x480-dark.png
     "$binary" render --demo --display hd44780 --size 20x4 -o docs/images/lcd-20x4.png
     "$binary" render --demo --display ssd1306 -o docs/images/oled-128x64.png
 elif ! diff -u "$reference" "$generated" >&2; then

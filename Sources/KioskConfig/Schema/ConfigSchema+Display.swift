@@ -43,7 +43,7 @@ extension ConfigSchema {
         ConfigKey(
             path: "display.pages", kind: .stringList,
             summary:
-                "pages to cycle through: city, hourly, indoor, map, sky, dashboard; absent on an e-paper panel: dashboard",
+                "pages to cycle through: city, hourly, indoor, map, sky, air, dashboard; absent on an e-paper panel: dashboard",
             apply: { value, configuration in
                 guard case .array(let items) = value else {
                     return
@@ -60,7 +60,7 @@ extension ConfigSchema {
                     }
                 }
                 if pages.isEmpty {
-                    return "must name at least one page (city, hourly, indoor, map, sky, dashboard)"
+                    return "must name at least one page (city, hourly, indoor, map, sky, air, dashboard)"
                 }
                 configuration.display.pages = pages
                 return nil

@@ -1,0 +1,178 @@
+import FoundationEssentials
+import KioskCore
+
+/// The air page: the air-quality index large on its scale's colour with the scale's word
+/// for it, PM2.5, PM10, ozone and nitrogen dioxide in µg/m³, pollen where Open-Meteo counts
+/// it (nothing at all where it does not), and the next hours' index as bars in the bands'
+/// colours. A favourite whose air quality has not arrived says it is waiting for it.
+extension PageContext {
+    func drawAirPage() {
+        guard let weather = model.city else { return drawEmptyPage() }
+        let content = drawFrame(
+            title: weather.displayName, subtitle: countryLine(weather),
+            clock: cityClock(weather.forecast), updated: weather.fetchedAt,
+            credit: credit(for: [weather]))
+        let hours = metrics.isCompact ? 6 : (metrics.isPortrait ? 8 : 12)
+        let air = AirNow(model, weather: weather, hours: hours)
+        guard air.index != nil || air.current != nil || !air.trend.isEmpty else {
+            return drawAirWaiting(air, in: content)
+        }
+        let gap = metrics.gap
+        let trendHeight = air.trend.count < 2 ? 0 : content.height * 0.36
+        let (trendArea, upper) = content.sliceBottom(trendHeight)
+        if trendHeight > 0 {
+            separator(y: trendArea.minY - gap / 2, from: content.minX, to: content.maxX)
+            drawAirTrend(air, in: trendArea.sliceTop(gap).1)
+        }
+        let main = trendHeight > 0 ? upper.sliceBottom(gap).1 : upper
+        if metrics.isPortrait {
+            let (indexArea, listArea) = main.sliceTop(main.height * 0.5)
+            drawAirIndex(air, in: indexArea.sliceBottom(gap).1)
+            drawPollutants(air, in: listArea.sliceTop(gap).1)
+        } else {
+            let (indexArea, listArea) = main.sliceLeft(main.width * 0.42)
+            drawAirIndex(air, in: indexArea.sliceRight(gap).1)
+            drawPollutants(air, in: listArea.sliceLeft(gap * 2).1)
+        }
+    }
+
+    /// The scale's name, the index on its band's colour (in a box of ink on e-paper, whose
+    /// few inks would dither the colour under the number), and the band's word below.
+    private func drawAirIndex(_ air: AirNow, in area: Rect) {
+        let (titleRow, rest) = area.sliceTop(metrics.font(.heading) / Canvas.heightFactor)
+        canvas.drawText(
+            air.scale.title, in: titleRow, style: .regular, size: metrics.font(.heading),
+            color: palette.secondary)
+        // A long word ("Unhealthy for sensitive groups") takes two lines where one would
+        // shrink it below the heading's size.
+        let titleSize = metrics.font(.title)
+        let word = air.index?.band.name ?? "No index now"
+        let oneLine = canvas.fittingSize(
+            word, style: .bold, size: titleSize, width: rest.width, height: .infinity)
+        let wraps = (oneLine ?? 0) < metrics.font(.heading)
+        let wordHeight = titleSize / Canvas.heightFactor * (wraps ? 2.3 : 1.15)
+        let (wordRow, chipArea) = rest.sliceBottom(wordHeight)
+        guard let index = air.index else {
+            canvas.drawText(
+                "–", in: chipArea.sliceTop(metrics.gap / 2).1, style: .regular,
+                size: metrics.font(.hero), color: palette.secondary)
+            canvas.drawText(
+                "No index now", in: wordRow, style: .regular, size: metrics.font(.title),
+                color: palette.secondary)
+            return
+        }
+        let band = index.band
+        let chipBox = chipArea.insetBy(dx: 0, dy: metrics.gap / 2)
+        let size = min(metrics.font(.hero), chipBox.height * 0.62)
+        let number = index.text
+        let chipWidth = min(
+            chipBox.width,
+            max(
+                chipBox.height * 1.3,
+                canvas.measure(number, style: .bold, size: size).advance + metrics.gap * 3))
+        let chip = chipBox.sliceLeft(chipWidth).0
+        let numberColor: Color
+        if model.theme == .paper {
+            canvas.newPath()
+            canvas.roundedRectangle(chip.inset(metrics.stroke(1.5)), radius: metrics.length(10))
+            canvas.stroke(palette.primary, width: metrics.stroke(3))
+            numberColor = palette.primary
+        } else {
+            let color = Color(hex: band.color)
+            canvas.fill(chip, color, radius: metrics.length(10))
+            numberColor = color.luminance > 0.5 ? .black : .white
+        }
+        canvas.drawText(
+            number, in: chip.insetBy(dx: metrics.gap, dy: 0), style: .bold, size: size,
+            color: numberColor, alignment: .center)
+        if wraps {
+            canvas.drawParagraph(
+                band.name, in: wordRow, style: .bold, size: titleSize, color: palette.primary,
+                centredVertically: true)
+        } else {
+            canvas.drawText(
+                band.name, in: wordRow, style: .bold, size: titleSize, color: palette.primary)
+        }
+    }
+
+    /// PM2.5, PM10, O₃ and NO₂ a row each, then pollen when the place has it.
+    private func drawPollutants(_ air: AirNow, in area: Rect) {
+        let wide = area.width >= metrics.length(420)
+        let pollen = air.pollenText(count: wide ? 3 : 2)
+        let count = air.pollutants.count + (pollen == nil ? 0 : 1)
+        let rows = area.rows(count, gap: metrics.gap / 2)
+        let size = metrics.font(.heading)
+        for (pollutant, row) in zip(air.pollutants, rows) {
+            skyRow(
+                wide ? pollutant.long : pollutant.short, AirNow.text(pollutant.value), in: row,
+                size: size)
+        }
+        if let pollen, let row = rows.last {
+            skyRow(wide ? "Pollen, grains/m³" : "Pollen", pollen, in: row, size: size)
+        }
+    }
+
+    /// The next hours' index: a bar each in its band's colour (ink on e-paper), the value
+    /// above and the hour below.
+    private func drawAirTrend(_ air: AirNow, in area: Rect) {
+        let small = metrics.font(.small)
+        let labelHeight = small / Canvas.heightFactor
+        let (titleRow, body) = area.sliceTop(labelHeight)
+        canvas.drawText(
+            "Next hours", in: titleRow, style: .regular, size: small, color: palette.secondary)
+        let (hourRow, plot) = body.sliceBottom(labelHeight)
+        let columns = plot.columns(air.trend.count, gap: metrics.gap / 2)
+        // Every other hour's label when "15:00" is wider than a column.
+        // Bars against the top of the band above the highest value, so that a calm day's
+        // changes show; the scale's drawn maximum caps them.
+        let highest = air.trend.map(\.index.value).max() ?? 0
+        let top =
+            air.scale.upperBounds.map(Double.init).first { $0 >= highest * 1.1 }
+            ?? air.scale.drawnMaximum
+        let widest = canvas.measure(values.hour(model.now, offset: 0), style: .regular, size: small)
+        let labelEvery = widest.advance > (columns.first?.width ?? 0) ? 2 : 1
+        for (position, (entry, column)) in zip(air.trend, columns).enumerated() {
+            let (valueRow, barArea) = column.sliceTop(labelHeight)
+            let fraction = min(1, entry.index.value / top)
+            let barHeight = max(metrics.stroke(2), barArea.height * fraction)
+            let bar = barArea.sliceBottom(barHeight).0
+            if model.theme == .paper {
+                canvas.fill(bar, palette.primary, radius: metrics.length(3))
+            } else {
+                canvas.fill(bar, Color(hex: entry.index.band.color), radius: metrics.length(3))
+            }
+            let valueBox = Rect(
+                x: column.minX - metrics.gap / 4, y: bar.minY - labelHeight,
+                width: column.width + metrics.gap / 2, height: labelHeight)
+            canvas.drawText(
+                entry.index.text, in: valueBox.minY < valueRow.minY ? valueRow : valueBox,
+                style: .bold, size: small, color: palette.primary, alignment: .center)
+            if position % labelEvery == 0 {
+                let labelBox = Rect(
+                    x: column.midX - column.width, y: hourRow.minY, width: column.width * 2,
+                    height: hourRow.height)
+                canvas.drawText(
+                    values.hour(entry.time, offset: air.utcOffsetSeconds), in: labelBox,
+                    style: .regular, size: small, color: palette.secondary, alignment: .center)
+            }
+        }
+    }
+
+    /// A favourite whose air quality has not arrived: the room the numbers would take says
+    /// so and when it comes, in full.
+    private func drawAirWaiting(_ air: AirNow, in content: Rect) {
+        let area = content.insetBy(dx: content.width * 0.04, dy: 0)
+        let (titleArea, rest) = area.sliceTop(
+            min(area.height * 0.35, metrics.font(.title) / Canvas.heightFactor * 1.8))
+        canvas.drawText(
+            "Waiting for air quality", in: titleArea, style: .bold, size: metrics.font(.title),
+            color: palette.primary, alignment: .center)
+        let text =
+            air.hasArrived
+            ? "Open-Meteo's air-quality forecast has no value for this hour yet."
+            : "The kiosk asks Open-Meteo's air-quality service once an hour; the \(air.scale.title) shows here when it answers."
+        canvas.drawParagraph(
+            text, in: rest, style: .regular, size: metrics.font(.heading),
+            color: palette.secondary, alignment: .center, centredVertically: true)
+    }
+}
