@@ -162,16 +162,19 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
                 // integrations write it.
                 add(
                     "sensor", "city_\(id)_aqi",
+                    name: LocalizedMessage(
+                        "{city} air quality index", context: "Home Assistant entity",
+                        ["city": shown]),
                     [
-                        "name": .string("\(shown) air quality index"),
                         "device_class": .string("aqi"),
                         "state_class": .string("measurement"),
                         "state_topic": .string(topics.cityAirQualityIndex(id)),
                     ])
                 add(
                     "sensor", "city_\(id)_uv_index",
+                    name: LocalizedMessage(
+                        "{city} UV index", context: "Home Assistant entity", ["city": shown]),
                     [
-                        "name": .string("\(shown) UV index"),
                         "icon": .string("mdi:weather-sunny-alert"),
                         "unit_of_measurement": .string("UV index"),
                         "state_class": .string("measurement"),
