@@ -54,7 +54,7 @@ public struct CharacterPageLayout: Sendable {
 /// What each page says, as lines with variants.
 struct CharacterPageText {
     let model: PageModel
-    var values: ValueText { ValueText(units: model.units) }
+    var values: ValueText { ValueText(units: model.units, language: model.language) }
 
     func t(_ text: String) -> CharacterToken { .text(text) }
 

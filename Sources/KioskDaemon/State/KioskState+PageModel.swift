@@ -25,7 +25,8 @@ extension KioskState {
         }
         var model = PageModel(
             page: kind, now: now.wall, kioskUTCOffsetSeconds: now.utcOffsetSeconds,
-            units: configuration.units, theme: configuration.display.theme,
+            language: settings.language, units: configuration.units,
+            theme: configuration.display.theme,
             city: slide.cityIndex.flatMap {
                 favourites.indices.contains($0) ? favourites[$0] : nil
             },
