@@ -12,8 +12,10 @@ import Testing
         var size: PixelSize
         var theme: Theme
         var notices: [PageNotice] = []
+        var language: Language = .en
         var name: String {
             "\(page.rawValue)-\(size)-\(theme.rawValue)" + (notices.isEmpty ? "" : "-notices")
+                + (language == .en ? "" : "-\(language.rawValue)")
         }
         var testDescription: String { name }
     }
@@ -58,6 +60,17 @@ import Testing
                 notices: longNotices),
             Case(page: .sky, size: PixelSize(width: 320, height: 240), theme: .light),
             Case(page: .sky, size: PixelSize(width: 480, height: 800), theme: .paper),
+            // The city page in German and Italian, and French on the smallest screen,
+            // looked at by a person (issue 33).
+            Case(
+                page: .city, size: PixelSize(width: 800, height: 480), theme: .dark,
+                language: .de),
+            Case(
+                page: .city, size: PixelSize(width: 800, height: 480), theme: .dark,
+                language: .it),
+            Case(
+                page: .city, size: PixelSize(width: 320, height: 240), theme: .dark,
+                language: .fr),
         ]
 
     /// Pixels whose channels differ by more than this count as different.
@@ -67,7 +80,8 @@ import Testing
 
     @Test(arguments: cases)
     func pageMatchesItsGolden(_ test: Case) throws {
-        let model = DemoData.model(page: test.page, theme: test.theme, notices: test.notices)
+        let model = DemoData.model(
+            page: test.page, theme: test.theme, notices: test.notices, language: test.language)
         try expectMatchesGolden(
             try renderer.render(model, size: test.size).image, name: test.name,
             tolerance: Self.channelTolerance, allowedFraction: Self.allowedFraction)
