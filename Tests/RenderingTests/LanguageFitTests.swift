@@ -90,4 +90,59 @@ import Testing
         #expect(!texts.contains { $0.contains("Humidity") || $0.contains("updated") })
         #expect(texts.contains { $0.contains(",") && $0.contains("hPa") } == false)
     }
+
+    /// The OLED layouts (128×64 and 128×32), every step of every page: what the English
+    /// page shows whole is whole in every language, inside the panel.
+    @Test(arguments: Language.allCases.filter { $0 != .en })
+    func everyOLEDPageFitsAsInEnglish(_ language: Language) throws {
+        for size in [PixelSize(width: 128, height: 64), PixelSize(width: 128, height: 32)] {
+            for page in PageKind.allCases {
+                let model = DemoData.model(page: page, language: language)
+                let english = DemoData.model(page: page)
+                for step in 0..<renderer.steps(for: model, size: size) {
+                    let rendered = try renderer.render(
+                        model, size: size, mode: .monochrome, step: step)
+                    let reference = try renderer.render(
+                        english, size: size, mode: .monochrome, step: step)
+                    let place = "\(language) \(page.rawValue) at \(size), step \(step)"
+                    let screen = Rect(
+                        x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+                    for text in rendered.texts {
+                        #expect(
+                            screen.contains(text.bounds, tolerance: 0.5),
+                            "\(place): \"\(text.text)\" leaves the screen")
+                        #expect(
+                            !text.text.hasSuffix("…")
+                                || reference.texts.contains { $0.text.hasSuffix("…") },
+                            "\(place): \"\(text.text)\" was shortened")
+                    }
+                    #expect(
+                        rendered.texts.count >= reference.texts.count,
+                        "\(place): \(rendered.texts.map(\.text)) against \(reference.texts.map(\.text))"
+                    )
+                }
+            }
+        }
+    }
+
+    /// The character LCDs speak the language in the ROM's letters: the condition, the
+    /// weekdays and the titles, with what the ROM lacks spelled without accents.
+    @Test func theLCDSpeaksItalianAndGermanInItsROM() {
+        let italian = CharacterPageLayout(size: .size20x4).frames(
+            for: DemoData.model(page: .city, language: .it)
+        ).map(characterLines)
+        let text = italian.flatMap(\.self).joined(separator: "\n")
+        #expect(text.contains("Nubi sparse"), "\(text)")
+        #expect(text.contains("Lu[") && text.contains("Ma["), "\(text)")
+        let german = CharacterPageLayout(size: .size20x4).frames(
+            for: DemoData.model(page: .map, language: .de)
+        ).map(characterLines)
+        #expect(german.first?.first?.hasPrefix("Lieblingsorte") == true, "\(german)")
+        let french = CharacterPageLayout(size: .size16x2).frames(
+            for: DemoData.model(page: .indoor, language: .fr)
+        ).map(characterLines)
+        // "Intérieur" without the é the ROM lacks, and the decimal comma.
+        #expect(french.first?.first?.hasPrefix("Interieur") == true, "\(french)")
+        #expect(french.first?.dropFirst().first?.contains("21,3") == true, "\(french)")
+    }
 }
