@@ -47,10 +47,10 @@ public enum DemoData {
             let warnings = [warning(for: city)]
             let offset = city.forecast?.utcOffsetSeconds ?? kioskUTCOffsetSeconds
             model.warning = PageWarning(
-                warnings, at: now, utcOffsetSeconds: offset, clock: units.clock)
+                warnings, at: now, utcOffsetSeconds: offset, clock: units.clock, language: language)
             model.warningPage = WarningPageContent(
                 warnings, place: city.displayName, at: now, utcOffsetSeconds: offset,
-                clock: units.clock)
+                clock: units.clock, language: language)
         }
         return model
     }

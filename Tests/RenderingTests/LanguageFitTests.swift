@@ -65,8 +65,10 @@ import Testing
                             || reference.texts.contains { $0.text.hasSuffix("…") },
                         "\(place): \"\(text.text)\" was shortened")
                 }
+                // The warning page's sentences are paragraphs: a shorter translation
+                // wraps to fewer lines, which is not a text left out.
                 #expect(
-                    page.texts.count >= reference.texts.count,
+                    model.page == .warning || page.texts.count >= reference.texts.count,
                     "\(place): \(page.texts.count) texts drawn, English draws \(reference.texts.count): \(page.texts.map(\.text))"
                 )
                 for (index, text) in page.texts.enumerated() {
