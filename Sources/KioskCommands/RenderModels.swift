@@ -21,7 +21,8 @@ struct RenderModels {
         let favourites = DemoData.favourites.map(\.city)
         let index = try city.map { try CityCommands.resolve($0, in: favourites) - 1 } ?? 0
         return DemoData.model(
-            page: page, cityIndex: index, theme: theme, units: configuration.units)
+            page: page, cityIndex: index, theme: theme, units: configuration.units,
+            language: configuration.languageChoice.language)
     }
 
     /// The model for `page` from the cache in `state_dir`.
@@ -37,7 +38,8 @@ struct RenderModels {
         var host = HostIdentity.current()
         host.addCityCommand = addCityCommand
         var model = PageModel(
-            page: page, now: now, kioskUTCOffsetSeconds: offset, units: configuration.units,
+            page: page, now: now, kioskUTCOffsetSeconds: offset,
+            language: configuration.languageChoice.language, units: configuration.units,
             theme: theme, indoor: indoorState(), host: host)
         model.hasStation = configuration.station.coordinate != nil
         let cities = configuration.cities

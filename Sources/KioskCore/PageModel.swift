@@ -192,6 +192,9 @@ public struct PageModel: Sendable, Hashable {
     public var now: Date
     /// The kiosk's own UTC offset at `now`, for times such as "updated 14:05".
     public var kioskUTCOffsetSeconds: Int
+    /// The language every text of the page is written in: its words, its decimal comma,
+    /// its weekday and month names, its order of a date's parts.
+    public var language: Language
     /// The units and the clock style.
     public var units: Units
     /// Dark or light.
@@ -229,7 +232,8 @@ public struct PageModel: Sendable, Hashable {
 
     /// Creates a page model.
     public init(
-        page: PageKind, now: Date, kioskUTCOffsetSeconds: Int, units: Units = Units(),
+        page: PageKind, now: Date, kioskUTCOffsetSeconds: Int, language: Language,
+        units: Units = Units(),
         theme: Theme = .dark, city: CityWeather? = nil, favourites: [CityWeather] = [],
         indoor: IndoorState = .noSensor, notices: [PageNotice] = [],
         host: HostInfo = HostInfo(name: "", addresses: [])
@@ -237,6 +241,7 @@ public struct PageModel: Sendable, Hashable {
         self.page = page
         self.now = now
         self.kioskUTCOffsetSeconds = kioskUTCOffsetSeconds
+        self.language = language
         self.units = units
         self.theme = theme
         self.city = city

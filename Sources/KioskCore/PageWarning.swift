@@ -18,6 +18,8 @@ public struct PageWarning: Sendable, Hashable {
     public var sourceName: String
     /// How many more warnings the place has.
     public var more: Int
+    /// The language the band is written in.
+    public var language: Language = .en
 
     /// Creates a page warning.
     public init(
@@ -36,30 +38,38 @@ public struct PageWarning: Sendable, Hashable {
     /// The band for `warnings` (worst first) at `now`, with times at `utcOffsetSeconds`
     /// (the place's); nil when there are none.
     public init?(
-        _ warnings: [WeatherWarning], at now: Date, utcOffsetSeconds: Int, clock: ClockStyle
+        _ warnings: [WeatherWarning], at now: Date, utcOffsetSeconds: Int, clock: ClockStyle,
+        language: Language
     ) {
         guard let worst = warnings.first else { return nil }
         func local(_ date: Date) -> String {
-            Self.localTime(date, at: now, utcOffsetSeconds: utcOffsetSeconds, clock: clock)
+            Self.localTime(
+                date, at: now, utcOffsetSeconds: utcOffsetSeconds, clock: clock,
+                language: language)
         }
         let when =
             worst.onset > now
-            ? "from " + local(worst.onset) : worst.end.map { "until " + local($0) }
+            ? language.localized("from {time}", context: "warning", ["time": local(worst.onset)])
+            : worst.end.map {
+                language.localized("until {time}", context: "warning", ["time": local($0)])
+            }
         self.init(
             event: worst.event, level: worst.level, severity: worst.severity, when: when,
             official: worst.official, sourceName: worst.source.displayName,
             more: warnings.count - 1)
+        self.language = language
     }
 
     /// `date` as a warning's times are written: "06:00" today, "Tue 06:00" on another day,
     /// at `utcOffsetSeconds` (the place's).
-    static func localTime(_ date: Date, at now: Date, utcOffsetSeconds: Int, clock: ClockStyle)
-        -> String
-    {
+    static func localTime(
+        _ date: Date, at now: Date, utcOffsetSeconds: Int, clock: ClockStyle, language: Language
+    ) -> String {
         let time = LocalDateTime(date, utcOffsetSeconds: utcOffsetSeconds)
         let today = LocalDateTime(now, utcOffsetSeconds: utcOffsetSeconds).date
-        let day = time.date == today ? "" : time.date.weekdayAbbreviation + " "
-        return day + time.clockText(clock)
+        let day =
+            time.date == today ? "" : time.date.weekdayName(.abbreviated, language: language) + " "
+        return day + time.clockText(clock, language: language)
     }
 
     /// "Winter Storm Warning until 06:00", with "(the kiosk's reading)" for its own and
@@ -67,7 +77,7 @@ public struct PageWarning: Sendable, Hashable {
     public var text: String {
         var text = event.prefix(1).uppercased() + event.dropFirst()
         if let when { text += " " + when }
-        if !official { text += " (the kiosk's reading)" }
+        if !official { text += " " + language.localized("(the kiosk's reading)") }
         if more > 0 { text += "  +\(more)" }
         return text
     }

@@ -23,6 +23,8 @@ public struct WarningPageContent: Sendable, Hashable {
     public var more: Int
     /// Whether it is the kiosk's reading of its own barometer rather than of the forecast.
     public var fromBarometer = false
+    /// The language the page is written in.
+    public var language: Language = .en
 
     /// Creates the content of a warning page.
     public init(
@@ -44,18 +46,26 @@ public struct WarningPageContent: Sendable, Hashable {
     /// `place`, with times at `utcOffsetSeconds` (the place's); nil when none is that bad.
     public init?(
         _ warnings: [WeatherWarning], place: String, at now: Date, utcOffsetSeconds: Int,
-        clock: ClockStyle
+        clock: ClockStyle, language: Language
     ) {
         let bad = warnings.filter { $0.severity >= .severe }
         guard let worst = bad.first else { return nil }
         func local(_ date: Date) -> String {
-            PageWarning.localTime(date, at: now, utcOffsetSeconds: utcOffsetSeconds, clock: clock)
+            PageWarning.localTime(
+                date, at: now, utcOffsetSeconds: utcOffsetSeconds, clock: clock,
+                language: language)
         }
-        var period = worst.onset > now ? "From " + local(worst.onset) : "Now"
-        if let end = worst.end {
-            period += " until " + local(end)
-        } else if worst.onset <= now {
-            period += ", until the service lifts it"
+        let period: String
+        switch (worst.onset > now, worst.end) {
+        case (true, let end?):
+            period = language.localized(
+                "From {start} until {end}", ["start": local(worst.onset), "end": local(end)])
+        case (true, nil):
+            period = language.localized("From {start}", ["start": local(worst.onset)])
+        case (false, let end?):
+            period = language.localized("Now until {end}", ["end": local(end)])
+        case (false, nil):
+            period = language.localized("Now, until the service lifts it")
         }
         // The kiosk's own description only says it is not official, as the source line does;
         // its headline has the numbers ("Gusts up to 80 km/h"), without its note in brackets.
@@ -74,18 +84,27 @@ public struct WarningPageContent: Sendable, Hashable {
             official: worst.official, sourceName: worst.source.displayName,
             more: bad.count - 1)
         fromBarometer = worst.id == DerivedWarnings.barometerID
+        self.language = language
     }
 
     /// Who says so: "Official warning from NWS", or that it is the kiosk's own reading of
     /// the forecast (or of its barometer) and not an official warning.
     public var sourceLine: String {
-        guard !official else { return "Official warning from \(sourceName)" }
-        return "Not an official warning: the kiosk's own reading of "
-            + (fromBarometer ? "its barometer" : "the forecast")
+        guard !official else {
+            return language.localized("Official warning from {source}", ["source": sourceName])
+        }
+        return fromBarometer
+            ? language.localized(
+                "Not an official warning: the kiosk's own reading of its barometer")
+            : language.localized("Not an official warning: the kiosk's own reading of the forecast")
     }
 
     /// "SEVERE WARNING" or "EXTREME WARNING", with "+1 more".
     public var title: String {
-        severity.rawValue.uppercased() + " WARNING" + (more > 0 ? "  +\(more) more" : "")
+        let title =
+            severity == .extreme
+            ? language.localized("EXTREME WARNING") : language.localized("SEVERE WARNING")
+        return title
+            + (more > 0 ? "  " + language.localized("+{count} more", ["count": String(more)]) : "")
     }
 }

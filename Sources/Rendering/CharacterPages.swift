@@ -56,13 +56,17 @@ public struct CharacterPageLayout: Sendable {
 /// What each page says, as lines with variants.
 struct CharacterPageText {
     let model: PageModel
-    var values: ValueText { ValueText(units: model.units) }
+    var values: ValueText { ValueText(units: model.units, language: model.language) }
 
     func t(_ text: String) -> CharacterToken { .text(text) }
 
+    /// The language the display speaks; the ROM spells what it lacks (`Transliteration`).
+    var language: Language { model.language }
+
     /// "14:05" in the kiosk's time, with "!" before it when there are notices.
     private func clock(_ local: LocalDateTime) -> CharacterLine {
-        let text = local.clockText(model.units.clock).replacing(" ", with: "")
+        let text = local.clockText(model.units.clock, language: model.language)
+            .replacing(" ", with: "")
         return (model.notices.isEmpty ? [] : [t("!")]) + [t(text)]
     }
 
@@ -95,9 +99,22 @@ struct CharacterPageText {
             let glyph = icon(current?.weatherCode, isDay: current?.isDay ?? true)
             let temperature = t(values.temperature(current?.temperature))
             let condition = current?.weatherCode
+            let isDay = current?.isDay ?? true
             let variants: [CharacterLine] = [
-                [glyph, temperature, t(" " + (condition?.condition ?? "No data yet"))],
-                [glyph, temperature, t(" " + (condition?.shortCondition ?? "No data"))],
+                [
+                    glyph, temperature,
+                    t(
+                        " "
+                            + (condition?.condition(isDay: isDay, language: language)
+                                ?? language.localized("No data yet"))),
+                ],
+                [
+                    glyph, temperature,
+                    t(
+                        " "
+                            + (condition?.shortCondition(isDay: isDay, language: language)
+                                ?? language.localized("No data"))),
+                ],
                 [glyph, temperature],
             ]
             return [CharacterFit.line(variants, width: width)]
@@ -133,9 +150,9 @@ struct CharacterPageText {
         }
         let days = CharacterSection { width, budget in
             let upcoming = forecast?.upcomingDays(after: model.now, count: 3) ?? []
-            guard !upcoming.isEmpty else { return [[t("No daily forecast")]] }
+            guard !upcoming.isEmpty else { return [[t(language.localized("No daily forecast"))]] }
             let items = upcoming.map { day -> [CharacterLine] in
-                let name = String(day.date.weekdayAbbreviation.prefix(2))
+                let name = String(day.date.weekdayName(.abbreviated, language: language).prefix(2))
                 let glyph = icon(day.weatherCode, isDay: true)
                 let high = values.temperature(day.temperatureMax)
                 let low = values.temperature(day.temperatureMin)
@@ -179,7 +196,9 @@ struct CharacterPageText {
         let forecast = weather.forecast
         let hours = forecast?.upcomingHours(from: model.now, count: 24) ?? []
         let list = CharacterSection(isList: true) { width, _ in
-            guard let forecast, !hours.isEmpty else { return [[t("No hourly forecast")]] }
+            guard let forecast, !hours.isEmpty else {
+                return [[t(language.localized("No hourly forecast"))]]
+            }
             // Every third hour from the next full hour: eight entries over the day.
             let picked = hours.dropFirst().enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
             let items = picked.map { hour -> [CharacterLine] in
@@ -208,7 +227,7 @@ struct CharacterPageText {
     // MARK: Indoor
 
     func indoor() -> CharacterPage {
-        let title: [CharacterLine] = [[t("Indoor")]]
+        let title: [CharacterLine] = [[t(language.localized("Indoor"))]]
         switch model.indoor {
         case .noSensor where !sensorSections().isEmpty:
             return CharacterPage(title: title, clock: kioskClock, sections: sensorSections())
@@ -234,12 +253,13 @@ struct CharacterPageText {
     private func indoorSections(_ conditions: IndoorConditions) -> [CharacterSection] {
         let reading = conditions.reading
         let unit = model.units.temperature
-        let temperature = WeatherFormat.temperature(reading.temperature, in: unit, digits: 1)
+        let temperature = WeatherFormat.temperature(
+            reading.temperature, in: unit, digits: 1, language: model.language)
         let humidity = reading.humidity.map {
-            WeatherFormat.percent($0).replacing(" ", with: "")
+            WeatherFormat.percent($0, language: model.language).replacing(" ", with: "")
         }
         let dewPoint = conditions.dewPoint.map {
-            WeatherFormat.temperature($0, in: unit)
+            WeatherFormat.temperature($0, in: unit, language: model.language)
         }
         let climate = CharacterSection { width, _ in
             var line: CharacterLine = [.icon(.thermometer), t(temperature)]
@@ -311,7 +331,7 @@ struct CharacterPageText {
             let temperature = outdoor.values?.temperature
         {
             let value = WeatherFormat.temperature(
-                temperature, in: model.units.temperature, digits: 1)
+                temperature, in: model.units.temperature, digits: 1, language: model.language)
             sections.append(
                 CharacterSection { width, _ in
                     [
@@ -336,7 +356,7 @@ struct CharacterPageText {
             }
         }
         return CharacterPage(
-            title: [[t("Favourites")]], clock: kioskClock,
+            title: [[t(language.localized("Favourites"))]], clock: kioskClock,
             sections: [list] + credit(model.favourites))
     }
 

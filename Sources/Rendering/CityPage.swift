@@ -16,24 +16,24 @@ extension PageContext {
         let days = forecast.upcomingDays(after: model.now, count: 3)
         let details: [(String, String)] = [
             indoorOrFeelsLike(current?.apparentTemperature),
-            ("Humidity", values.percent(current?.relativeHumidity)),
+            (language.localized("Humidity"), values.percent(current?.relativeHumidity)),
             (
-                "Wind",
+                language.localized("Wind"),
                 values.wind(
                     current?.windSpeed, direction: current?.windDirection)
             ),
             (
-                "High / low",
+                language.localized("High / low"),
                 values.temperature(today?.temperatureMax) + " / "
                     + values.temperature(today?.temperatureMin)
             ),
             // The pressure at sea level ("1012 hPa"), as weather reports give it: comparable
             // between places, unlike the pressure at the ground.
-            ("Sea level", values.pressure(current?.seaLevelPressure)),
+            (language.localized("Sea level"), values.pressure(current?.seaLevelPressure)),
         ]
         let now = CurrentBlock(
             temperature: values.temperature(current?.temperature),
-            condition: current?.weatherCode?.condition ?? "–",
+            condition: condition(current?.weatherCode, isDay: current?.isDay ?? true),
             icon: current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true)
         if metrics.isPortrait {
             drawCityPortrait(content, now: now, details: details, days: days)
@@ -54,9 +54,12 @@ extension PageContext {
     private func indoorOrFeelsLike(_ apparent: Temperature?) -> (String, String) {
         if model.theme == .paper, case .reading(let indoor) = model.indoor {
             let humidity = indoor.reading.humidity.map { " · " + values.percent($0) } ?? ""
-            return ("Indoor", values.temperature(indoor.reading.temperature) + humidity)
+            return (
+                language.localized("Indoor"),
+                values.temperature(indoor.reading.temperature) + humidity
+            )
         }
-        return ("Feels like", values.temperature(apparent))
+        return (language.localized("Feels like"), values.temperature(apparent))
     }
 
     /// "measured −3.5°": on the station's own city page, the outdoor sensor's temperature
@@ -69,10 +72,9 @@ extension PageContext {
             let temperature = outdoor.values?.temperature
         else { return nil }
         return [
-            TextRun(text: "measured ", color: palette.secondary),
+            TextRun(text: language.localized("measured") + " ", color: palette.secondary),
             TextRun(
-                text: WeatherFormat.temperature(
-                    temperature, in: model.units.temperature, digits: 1),
+                text: values.temperature(temperature, digits: 1),
                 color: palette.cool, style: .bold),
         ]
     }
@@ -89,7 +91,7 @@ extension PageContext {
     func cityClock(_ forecast: LocationForecast?) -> String? {
         guard let forecast else { return nil }
         let local = forecast.localTime(at: model.now)
-        return local.date.weekdayAbbreviation + " " + local.clockText(model.units.clock)
+        return weekdayClock(local)
     }
 
     private func drawCityLandscape(
@@ -176,7 +178,8 @@ extension PageContext {
     ) {
         guard !days.isEmpty else {
             canvas.drawText(
-                "No daily forecast", in: area.sliceTop(area.height * 0.4).0, style: .regular,
+                language.localized("No daily forecast"), in: area.sliceTop(area.height * 0.4).0,
+                style: .regular,
                 size: metrics.font(.body), color: palette.secondary, alignment: .center)
             return
         }
@@ -185,7 +188,7 @@ extension PageContext {
             vertical
             ? area.rows(slots, gap: metrics.gap) : area.columns(slots, gap: metrics.gap * 2)
         for (day, cell) in zip(days, cells) {
-            let label = day.date.weekdayAbbreviation + " \(day.date.day)"
+            let label = day.date.text(.weekdayAndDay, language: language)
             let high = values.temperature(day.temperatureMax)
             let low = values.temperature(day.temperatureMin)
             let temperatures = [

@@ -33,12 +33,13 @@ public enum DemoData {
     /// hourly pages show.
     public static func model(
         page: PageKind, cityIndex: Int = 0, theme: Theme = .dark, units: Units = Units(),
-        notices: [PageNotice] = []
+        notices: [PageNotice] = [], language: Language = .en
     ) -> PageModel {
         let favourites = self.favourites
         let city = favourites[min(max(0, cityIndex), favourites.count - 1)]
         var model = PageModel(
-            page: page, now: now, kioskUTCOffsetSeconds: kioskUTCOffsetSeconds, units: units,
+            page: page, now: now, kioskUTCOffsetSeconds: kioskUTCOffsetSeconds,
+            language: language, units: units,
             theme: theme, city: page == .empty ? nil : city,
             favourites: page == .empty ? [] : favourites, indoor: indoor, notices: notices,
             host: host)
@@ -50,10 +51,10 @@ public enum DemoData {
             let warnings = [warning(for: city)]
             let offset = city.forecast?.utcOffsetSeconds ?? kioskUTCOffsetSeconds
             model.warning = PageWarning(
-                warnings, at: now, utcOffsetSeconds: offset, clock: units.clock)
+                warnings, at: now, utcOffsetSeconds: offset, clock: units.clock, language: language)
             model.warningPage = WarningPageContent(
                 warnings, place: city.displayName, at: now, utcOffsetSeconds: offset,
-                clock: units.clock)
+                clock: units.clock, language: language)
         }
         return model
     }

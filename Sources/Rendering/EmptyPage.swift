@@ -4,20 +4,19 @@ import KioskCore
 /// addresses to reach it at.
 extension PageContext {
     func drawEmptyPage() {
-        let local = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
         let content = drawFrame(
-            title: "Weather kiosk", subtitle: nil,
-            clock: local.date.weekdayAbbreviation + " " + local.clockText(model.units.clock),
+            title: language.localized("Weather kiosk"), subtitle: nil, clock: kioskClock,
             updated: nil)
         let host = model.host
         let area = content.insetBy(dx: content.width * 0.04, dy: content.height * 0.03)
         let (titleRow, afterTitle) = area.sliceTop(area.height * 0.18)
         let (introRow, afterIntro) = afterTitle.sliceTop(area.height * 0.12)
         canvas.drawText(
-            "No favourite cities yet", in: titleRow, style: .bold,
+            language.localized("No favourite cities yet"), in: titleRow, style: .bold,
             size: metrics.font(.title) * 1.4, color: palette.primary, alignment: .center)
         canvas.drawText(
-            "Add one over SSH:", in: introRow, style: .regular, size: metrics.font(.heading),
+            language.localized("Add one over SSH:"), in: introRow, style: .regular,
+            size: metrics.font(.heading),
             color: palette.secondary, alignment: .center)
         let login = "ssh " + (host.addresses.first ?? (host.name.isEmpty ? "KIOSK" : host.name))
         let padding = (x: metrics.gap * 1.5, y: metrics.gap)
@@ -42,10 +41,10 @@ extension PageContext {
                     TextRun(text: line.text, color: palette.primary, style: .mono),
                 ], in: row, size: commands.size, alignment: .left)
         }
-        let name = host.name.isEmpty ? "This kiosk" : host.name
+        let name = host.name.isEmpty ? language.localized("This kiosk") : host.name
         let reach =
             host.addresses.isEmpty
-            ? "no network address yet: connect the cable or set up Wi-Fi"
+            ? language.localized("no network address yet: connect the cable or set up Wi-Fi")
             : host.addresses.joined(separator: "  ·  ")
         var reachArea = infoArea.sliceTop(metrics.gap / 2).1
         if !model.hasStation {
@@ -54,7 +53,8 @@ extension PageContext {
             let (top, stationArea) = reachArea.sliceTop(reachArea.height * 0.4)
             reachArea = top
             canvas.drawParagraph(
-                "No station set: pressure stays at station level (see doctor).",
+                language.localized(
+                    "No station set: pressure stays at station level (see doctor)."),
                 in: stationArea, style: .regular, size: metrics.font(.body) * 0.9,
                 color: palette.secondary, alignment: .center, centredVertically: true)
         }

@@ -8,10 +8,11 @@ extension PageContext {
     func drawHourlyPage() {
         guard let weather = model.city else { return drawEmptyPage() }
         guard let forecast = weather.forecast else {
-            return drawNoForecastPage(weather, subtitle: "next 24 hours")
+            return drawNoForecastPage(weather, subtitle: language.localized("next 24 hours"))
         }
         let content = drawFrame(
-            title: weather.displayName, subtitle: "next 24 hours", clock: cityClock(forecast),
+            title: weather.displayName, subtitle: language.localized("next 24 hours"),
+            clock: cityClock(forecast),
             updated: weather.fetchedAt, credit: credit(for: [weather]))
         let hours = forecast.upcomingHours(from: model.now, count: 24)
         guard hours.count >= 2 else {
@@ -19,7 +20,8 @@ extension PageContext {
                 "–", in: content.sliceTop(content.height * 0.5).0, style: .bold,
                 size: metrics.font(.hero), color: palette.secondary, alignment: .center)
             canvas.drawText(
-                "No hourly forecast yet", in: content.sliceBottom(content.height * 0.3).0,
+                language.localized("No hourly forecast yet"),
+                in: content.sliceBottom(content.height * 0.3).0,
                 style: .regular, size: metrics.font(.body), color: palette.secondary,
                 alignment: .center)
             return
@@ -225,7 +227,8 @@ extension PageContext {
         let sample = values.hour(hours[0].time, offset: offset)
         let labelWidth = canvas.measure(sample + "0", style: .regular, size: size).advance
         let every = [1, 2, 3, 4, 6, 8, 12].first { Double($0) * step >= labelWidth * 1.3 } ?? 12
-        let nowText = "now"
+        // TRANSLATORS: the marker of the present hour on the hourly chart; keep it short.
+        let nowText = language.localized("now", context: "hourly chart")
         let nowWidth = canvas.measure(nowText, style: .bold, size: size).advance
         let nowX = max(row.minX, min(row.maxX - nowWidth, chart.nowX - nowWidth / 2))
         let nowBox = Rect(x: nowX, y: row.y, width: nowWidth, height: row.height)
@@ -235,7 +238,8 @@ extension PageContext {
             guard local.hour % every == 0 else { continue }
             let text =
                 local.hour == 0
-                ? local.date.weekdayAbbreviation : values.hour(hour.time, offset: offset)
+                ? local.date.weekdayName(.abbreviated, language: language)
+                : values.hour(hour.time, offset: offset)
             let width = canvas.measure(text, style: .regular, size: size).advance
             let x = chart.xs[index] - width / 2
             let box = Rect(x: x, y: row.y, width: width, height: row.height)

@@ -16,13 +16,16 @@ extension PageContext {
             let band = value.band
             let (text, color): (String, Color) =
                 switch band {
-                case .good: ("good", palette.accent)
-                case .ventilate: ("ventilate", palette.warning)
-                case .poor: ("poor: ventilate now", palette.error)
+                case .good: (language.localized("good", context: "CO2"), palette.accent)
+                case .ventilate:
+                    (language.localized("ventilate", context: "CO2"), palette.warning)
+                case .poor:
+                    (language.localized("poor: ventilate now", context: "CO2"), palette.error)
                 }
             tiles.append(
                 IndoorTile(
-                    label: "CO2 (ppm)", value: "\(Int(value.partsPerMillion.rounded()))",
+                    label: language.localized("CO2 (ppm)"),
+                    value: "\(Int(value.partsPerMillion.rounded()))",
                     note: [
                         TextRun(
                             text: stale(co2) ?? text,
@@ -40,12 +43,12 @@ extension PageContext {
             let unit = model.units.temperature
             var note = outdoor.entry.name
             if let humidity = outdoor.values?.humidity {
-                note += " · " + WeatherFormat.percent(humidity)
+                note += " · " + values.percent(humidity)
             }
             tiles.append(
                 IndoorTile(
-                    label: "Outdoor",
-                    value: WeatherFormat.temperature(temperature, in: unit, digits: 1),
+                    label: language.localized("Outdoor"),
+                    value: values.temperature(temperature, digits: 1),
                     note: [
                         TextRun(
                             text: stale(outdoor) ?? note,
@@ -67,8 +70,9 @@ extension PageContext {
     /// "no reading since 14:05" while the sensor fails; nil while it reads.
     private func stale(_ status: SensorStatus) -> String? {
         guard status.error != nil else { return nil }
-        guard let readAt = status.readAt else { return "no reading" }
-        let local = LocalDateTime(readAt, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
-        return "no reading since " + local.clockText(model.units.clock)
+        guard let readAt = status.readAt else { return language.localized("no reading") }
+        return language.localized(
+            "no reading since {time}",
+            ["time": values.clock(readAt, offset: model.kioskUTCOffsetSeconds)])
     }
 }

@@ -6,13 +6,10 @@ import KioskCore
 /// tile; without a sensor or a reading the page says so instead of showing zeros.
 extension PageContext {
     func drawIndoorPage() {
-        let offset = model.kioskUTCOffsetSeconds
-        let local = LocalDateTime(model.now, utcOffsetSeconds: offset)
         var updated: Date?
         if case .reading(let conditions) = model.indoor { updated = conditions.reading.time }
         let content = drawFrame(
-            title: "Indoor", subtitle: nil,
-            clock: local.date.weekdayAbbreviation + " " + local.clockText(model.units.clock),
+            title: language.localized("Indoor"), subtitle: nil, clock: kioskClock,
             updated: updated)
         switch model.indoor {
         case .reading(let conditions):
@@ -21,19 +18,21 @@ extension PageContext {
             drawTiles([], sensorTiles(), in: content)
         case .noSensor where !model.sensors.isEmpty:
             drawIndoorMessage(
-                title: "Sensors unavailable",
+                title: language.localized("Sensors unavailable"),
                 text: model.sensors.compactMap(\.error).first
-                    ?? "Waiting for the first reading of the sensors.",
+                    ?? language.localized("Waiting for the first reading of the sensors."),
                 color: palette.error, in: content)
         case .noSensor:
             drawIndoorMessage(
-                title: "No indoor sensor",
-                text:
-                    "sensor.kind is \"none\". Connect a BME280 to the I2C pins (SDA pin 3, SCL pin 5) and set sensor.kind = \"bme280\", or take \"indoor\" out of display.pages.",
+                title: language.localized("No indoor sensor"),
+                text: language.localized(
+                    "sensor.kind is \"none\". Connect a BME280 to the I2C pins (SDA pin 3, SCL pin 5) and set sensor.kind = \"bme280\", or take \"indoor\" out of display.pages."
+                ),
                 color: palette.primary, in: content)
         case .failed(let message):
             drawIndoorMessage(
-                title: "Indoor sensor unavailable", text: message, color: palette.error,
+                title: language.localized("Indoor sensor unavailable"), text: message,
+                color: palette.error,
                 in: content)
         }
     }
@@ -52,20 +51,20 @@ extension PageContext {
     private func drawIndoorTiles(_ conditions: IndoorConditions, in content: Rect) {
         let reading = conditions.reading
         let temperatureUnit = model.units.temperature
+        let noDewPoint = language.localized("dew point {temperature}", ["temperature": "–"])
         var tiles: [IndoorTile] = []
         let dewPoint = conditions.dewPoint.map {
-            "dew point " + WeatherFormat.temperature($0, in: temperatureUnit)
+            language.localized("dew point {temperature}", ["temperature": values.temperature($0)])
         }
         tiles.append(
             IndoorTile(
-                label: "Temperature",
-                value: WeatherFormat.temperature(
-                    reading.temperature, in: temperatureUnit, digits: 1),
+                label: language.localized("Temperature"),
+                value: values.temperature(reading.temperature, digits: 1),
                 note: [
                     TextRun(
                         text: dewPoint
                             ?? (reading.chip.measuresHumidity
-                                ? "dew point –" : "BMP280: no humidity"),
+                                ? noDewPoint : language.localized("BMP280: no humidity")),
                         color: palette.secondary)
                 ],
                 color: palette.warm,
@@ -76,7 +75,7 @@ extension PageContext {
         if reading.chip.measuresHumidity {
             tiles.append(
                 IndoorTile(
-                    label: "Humidity", value: WeatherFormat.percent(reading.humidity),
+                    label: language.localized("Humidity"), value: values.percent(reading.humidity),
                     note: [TextRun(text: comfort(reading.humidity), color: palette.secondary)],
                     color: palette.humidity,
                     history: conditions.history.compactMap { sample in
@@ -88,11 +87,13 @@ extension PageContext {
         let pressureUnit = model.units.pressure
         tiles.append(
             IndoorTile(
-                label: seaLevel == nil ? "Pressure (station)" : "Pressure",
-                value: WeatherFormat.pressure(pressure, unit: pressureUnit),
+                label: seaLevel == nil
+                    ? language.localized("Pressure (station)") : language.localized("Pressure"),
+                value: values.pressure(pressure),
                 note: [
                     TextRun(
-                        text: conditions.tendency.map(tendencyText) ?? "tendency after 3 h",
+                        text: conditions.tendency.map(tendencyText)
+                            ?? language.localized("tendency after 3 h"),
                         color: conditions.tendency == nil ? palette.secondary : palette.pressure)
                 ],
                 color: palette.pressure,
@@ -209,18 +210,18 @@ extension PageContext {
 
     private func tendencyText(_ tendency: PressureTendency) -> String {
         switch tendency {
-        case .rising: "rising"
-        case .steady: "steady"
-        case .falling: "falling"
+        case .rising: language.localized("rising", context: "pressure")
+        case .steady: language.localized("steady", context: "pressure")
+        case .falling: language.localized("falling", context: "pressure")
         }
     }
 
     /// How the humidity feels indoors.
     private func comfort(_ humidity: Double?) -> String {
         guard let humidity else { return "–" }
-        if humidity < 30 { return "dry" }
-        if humidity > 60 { return "humid" }
-        return "comfortable"
+        if humidity < 30 { return language.localized("dry", context: "indoor air") }
+        if humidity > 60 { return language.localized("humid", context: "indoor air") }
+        return language.localized("comfortable", context: "indoor air")
     }
 
     private func drawIndoorMessage(title: String, text: String, color: Color, in content: Rect) {

@@ -9,10 +9,8 @@ extension PageContext {
     func drawMapPage() {
         let favourites = model.favourites
         guard !favourites.isEmpty else { return drawEmptyPage() }
-        let local = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
         let content = drawFrame(
-            title: "Favourites", subtitle: nil,
-            clock: local.date.weekdayAbbreviation + " " + local.clockText(model.units.clock),
+            title: language.localized("Favourites"), subtitle: nil, clock: kioskClock,
             updated: favourites.compactMap(\.fetchedAt).min(), credit: credit(for: favourites))
         let labels = favourites.map(mapLabel)
         let order = priorityOrder(favourites)

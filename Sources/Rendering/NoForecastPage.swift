@@ -25,11 +25,13 @@ extension PageContext {
         let (titleArea, rest) = area.sliceTop(
             min(area.height * 0.3, metrics.font(.title) / Canvas.heightFactor * 1.6))
         canvas.drawText(
-            "No forecast for \(weather.city.name) yet", in: titleArea, style: .bold,
+            language.localized("No forecast for {place} yet", ["place": weather.city.name]),
+            in: titleArea, style: .bold,
             size: metrics.font(.title), color: palette.primary, alignment: .center)
         guard let (retry, reason) = forecastNotice.map(explanation) ?? nextAttempt() else {
             canvas.drawParagraph(
-                "Waiting for the first answer from Open-Meteo.", in: rest, style: .regular,
+                language.localized("Waiting for the first answer from Open-Meteo."), in: rest,
+                style: .regular,
                 size: metrics.font(.heading), color: palette.secondary, alignment: .center,
                 centredVertically: true)
             return
@@ -48,14 +50,15 @@ extension PageContext {
     /// when the kiosk asks next and why it has nothing yet.
     private func nextAttempt() -> (String, String)? {
         guard let next = model.nextForecastAttempt else { return nil }
-        let wait = WeatherFormat.countdown(next.timeIntervalSince(model.now))
+        let wait = self.wait(until: next)
         guard let problem = model.forecastProblem else {
             return (
-                wait == "now" ? "Asking now" : "Asking again in \(wait)",
-                "Waiting for the first answer from Open-Meteo."
+                wait.map { language.localized("Asking again in {wait}", ["wait": $0]) }
+                    ?? language.localized("Asking now"),
+                language.localized("Waiting for the first answer from Open-Meteo.")
             )
         }
-        return (wait == "now" ? "Retrying now" : "Retrying in \(wait)", problem)
+        return (retrying(wait), problem)
     }
 
     /// "Retrying in 45 s" (or "Retrying now") and why, from the forecast's notice.
@@ -63,12 +66,18 @@ extension PageContext {
         let (reason, nextRetry): (String, Date?)
         switch notice {
         case .noForecast(let why, let retry): (reason, nextRetry) = (why, retry)
-        case .stale(_, let retry, let why): (reason, nextRetry) = (why ?? "no answer yet", retry)
+        case .stale(_, let retry, let why):
+            (reason, nextRetry) = (why ?? language.localized("no answer yet"), retry)
         case .sensorFailing(let why, _), .error(let why), .warning(let why):
             (reason, nextRetry) = (why, nil)
         }
-        guard let nextRetry else { return ("Retrying soon", reason) }
-        let wait = WeatherFormat.countdown(nextRetry.timeIntervalSince(model.now))
-        return (wait == "now" ? "Retrying now" : "Retrying in \(wait)", reason)
+        guard let nextRetry else { return (language.localized("Retrying soon"), reason) }
+        return (retrying(wait(until: nextRetry)), reason)
+    }
+
+    /// "Retrying in 45 s", or "Retrying now" when `wait` is nil (due now).
+    private func retrying(_ wait: String?) -> String {
+        wait.map { language.localized("Retrying in {wait}", ["wait": $0]) }
+            ?? language.localized("Retrying now")
     }
 }

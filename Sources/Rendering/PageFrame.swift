@@ -164,7 +164,8 @@ extension PageContext {
 
     /// "updated 14:05", as the footer shows it.
     private func updatedText(_ updated: Date) -> String {
-        "updated " + values.clock(updated, offset: model.kioskUTCOffsetSeconds)
+        language.localized(
+            "updated {time}", ["time": values.clock(updated, offset: model.kioskUTCOffsetSeconds)])
     }
 
     /// The width "updated 14:05" takes from the last row, gap included.
@@ -215,23 +216,27 @@ extension PageContext {
     func noticeText(_ notice: PageNotice) -> String {
         switch notice {
         case .stale(let dataTime, let nextRetry, let reason):
-            var text = (reason ?? "old forecast") + " · data from " + dataTimeText(dataTime)
-            if let wait = countdown(to: nextRetry) {
-                text += wait == "now" ? " · retrying now" : " · retrying in " + wait
+            var text =
+                (reason ?? language.localized("old forecast")) + " · "
+                + language.localized("data from {time}", ["time": dataTimeText(dataTime)])
+            if let retry = NoticeText.retry(countdown(to: nextRetry), language: language) {
+                text += " · " + retry
             }
             return text
         case .noForecast(let reason, let nextRetry):
-            return NoticeText.noForecast(reason, retry: countdown(to: nextRetry))
+            return NoticeText.noForecast(
+                reason, retry: countdown(to: nextRetry), language: language)
         case .sensorFailing(let reason, let nextRetry):
-            return NoticeText.sensor(reason, retry: countdown(to: nextRetry))
+            return NoticeText.sensor(reason, retry: countdown(to: nextRetry), language: language)
         case .error(let message), .warning(let message):
             return message
         }
     }
 
-    /// "45 s", "2 min" or "now" until `time`, as `status` counts the same wait.
-    private func countdown(to time: Date?) -> String? {
-        time.map { WeatherFormat.countdown($0.timeIntervalSince(model.now)) }
+    /// Until `time`, as `status` counts the same wait: `.later("2 min")`, or `.now` when it
+    /// is due; nil when not known.
+    private func countdown(to time: Date?) -> NoticeText.Wait? {
+        time.map { time in wait(until: time).map { .later($0) } ?? .now }
     }
 
     private func noticeColor(_ notice: PageNotice) -> Color {
@@ -246,8 +251,8 @@ extension PageContext {
         let offset = model.kioskUTCOffsetSeconds
         let then = LocalDateTime(time, utcOffsetSeconds: offset)
         let now = LocalDateTime(model.now, utcOffsetSeconds: offset)
-        let clock = then.clockText(model.units.clock)
-        return then.date == now.date ? clock : then.date.weekdayAbbreviation + " " + clock
+        return then.date == now.date
+            ? then.clockText(model.units.clock, language: language) : weekdayClock(then)
     }
 
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 public import KioskCore
 
 /// A rendered page: its pixels and where every text went.
@@ -125,8 +126,33 @@ struct PageContext {
         self.canvas = canvas
         self.model = model
         self.metrics = Metrics(size: PixelSize(width: canvas.width, height: canvas.height))
-        self.values = ValueText(units: model.units)
+        self.values = ValueText(units: model.units, language: model.language)
     }
 
     var palette: Palette { canvas.palette }
+    /// The language the page speaks.
+    var language: Language { model.language }
+
+    /// "Sun 15:05": the weekday and the clock of `local`, in the page's language.
+    func weekdayClock(_ local: LocalDateTime) -> String {
+        local.date.weekdayName(.abbreviated, language: language) + " "
+            + local.clockText(model.units.clock, language: language)
+    }
+
+    /// The kiosk's own weekday and clock now ("Sun 15:05"), for pages of no one place.
+    var kioskClock: String {
+        weekdayClock(LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds))
+    }
+
+    /// What `code` means in the page's language by day or by night; "–" without one.
+    func condition(_ code: WeatherCode?, isDay: Bool) -> String {
+        code?.condition(isDay: isDay, language: language) ?? "–"
+    }
+
+    /// The wait until `time` ("45 s", "2 min"); nil when it is due now.
+    func wait(until time: Date) -> String? {
+        let seconds = time.timeIntervalSince(model.now)
+        guard seconds.isFinite, seconds > 0 else { return nil }
+        return WeatherFormat.countdown(seconds, language: language)
+    }
 }

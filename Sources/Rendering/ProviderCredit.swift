@@ -23,6 +23,19 @@ extension ForecastProviderID {
     }
 }
 
+extension ForecastProviderID {
+    /// The credit a page shows under the provider's data, in `language`: "Data from MET
+    /// Norway", "Dati di MET Norway"; nil where none is owed.
+    func credit(in language: Language) -> String? {
+        switch self {
+        case .openMeteo: nil
+        // TRANSLATORS: MET Norway's licence (CC BY 4.0) asks for this credit under its
+        // data; keep the name "MET Norway" as it is.
+        case .metNorway: language.localized("Data from MET Norway")
+        }
+    }
+}
+
 extension CityWeather {
     /// The provider whose credit the place's pages owe: nil without a forecast, or when its
     /// provider asks for none.
@@ -37,7 +50,9 @@ extension PageContext {
     func credit(for places: [CityWeather]) -> String? {
         var credits: [String] = []
         for place in places {
-            if let credit = place.creditedProvider?.attribution, !credits.contains(credit) {
+            if let credit = place.creditedProvider?.credit(in: language),
+                !credits.contains(credit)
+            {
                 credits.append(credit)
             }
         }

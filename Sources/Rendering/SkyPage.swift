@@ -34,15 +34,23 @@ extension PageContext {
     private func drawSun(_ sky: SkyToday, in area: Rect) {
         let rows = area.rows(4, gap: metrics.gap / 2)
         let large = metrics.font(.large)
-        skyRow("Sunrise", sky.clock(sky.sun?.sunrise, values: values), in: rows[0], size: large)
-        skyRow("Sunset", sky.clock(sky.sun?.sunset, values: values), in: rows[1], size: large)
         skyRow(
-            metrics.isCompact ? "Day" : "Day length", sky.daylightText, in: rows[2],
+            language.localized("Sunrise"), sky.clock(sky.sun?.sunrise, values: values), in: rows[0],
+            size: large)
+        skyRow(
+            language.localized("Sunset"), sky.clock(sky.sun?.sunset, values: values), in: rows[1],
+            size: large)
+        skyRow(
+            metrics.isCompact
+                ? language.localized("Day", context: "length of the day, short")
+                : language.localized("Day length"), sky.daylightText, in: rows[2],
             size: metrics.font(.heading))
         guard let change = sky.changeText else {
             // No forecast, so no UTC offset for the place: its clock times wait for it.
             canvas.drawText(
-                metrics.isCompact ? "No forecast yet" : "Times once the forecast is in",
+                metrics.isCompact
+                    ? language.localized("No forecast yet")
+                    : language.localized("Times once the forecast is in"),
                 in: rows[3], style: .regular,
                 size: metrics.font(.body), color: palette.secondary, alignment: .right)
             return
@@ -53,7 +61,9 @@ extension PageContext {
                 color: palette.primary, alignment: .right)
         } else {
             skyRow(
-                metrics.isCompact ? "Change" : "Since yesterday", change, in: rows[3],
+                metrics.isCompact
+                    ? language.localized("Change", context: "day length")
+                    : language.localized("Since yesterday"), change, in: rows[3],
                 size: metrics.font(.body))
         }
     }
@@ -80,9 +90,16 @@ extension PageContext {
         }
         let rise = time(sky.moonTimes?.moonrise)
         let set = time(sky.moonTimes?.moonset)
-        skyRow(compact ? "Lit" : "Illuminated", sky.illuminationText, in: rows[0], size: size)
-        skyRow(compact ? "Rise" : "Moonrise", rise, in: rows[1], size: size)
-        skyRow(compact ? "Set" : "Moonset", set, in: rows[2], size: size)
+        skyRow(
+            compact
+                ? language.localized("Lit", context: "moon") : language.localized("Illuminated"),
+            sky.illuminationText, in: rows[0], size: size)
+        skyRow(
+            compact ? language.localized("Rise", context: "moon") : language.localized("Moonrise"),
+            rise, in: rows[1], size: size)
+        skyRow(
+            compact ? language.localized("Set", context: "moon") : language.localized("Moonset"),
+            set, in: rows[2], size: size)
     }
 
     /// A label on the left in the secondary colour and its value on the right, bold (the

@@ -7,15 +7,19 @@ extension PageContext {
     func drawTinyIndoor(step: Int) {
         let area = tinyArea
         let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
-            .clockText(model.units.clock)
+            .clockText(model.units.clock, language: language)
         let sensorLines = Self.tinySensorLines(model)
         let lastStep =
             Self.tinySteps(model, size: PixelSize(width: canvas.width, height: canvas.height)) - 1
         if !sensorLines.isEmpty, step == lastStep {
             return drawTinySensors(
-                sensorLines, in: isShortTiny ? area : tinyHeader("Indoor", clock: clock, in: area))
+                sensorLines,
+                in: isShortTiny
+                    ? area : tinyHeader(language.localized("Indoor"), clock: clock, in: area))
         }
-        let below = isShortTiny && step == 1 ? area : tinyHeader("Indoor", clock: clock, in: area)
+        let below =
+            isShortTiny && step == 1
+            ? area : tinyHeader(language.localized("Indoor"), clock: clock, in: area)
         guard case .reading(let conditions) = model.indoor else {
             let message: String
             if case .failed(let reason) = model.indoor {
@@ -30,8 +34,9 @@ extension PageContext {
         }
         let reading = conditions.reading
         let unit = model.units.temperature
-        let temperature = WeatherFormat.temperature(reading.temperature, in: unit, digits: 1)
-        let humidity = reading.humidity.map { WeatherFormat.percent($0) }
+        let temperature = WeatherFormat.temperature(
+            reading.temperature, in: unit, digits: 1, language: model.language)
+        let humidity = reading.humidity.map { WeatherFormat.percent($0, language: model.language) }
         let pressure = values.pressure(conditions.seaLevelPressure ?? reading.pressure)
         let tendency: String
         switch conditions.tendency {
@@ -41,7 +46,7 @@ extension PageContext {
         case nil: tendency = "tendency after 3 h"
         }
         let dewPoint = conditions.dewPoint.map {
-            "dew point " + WeatherFormat.temperature($0, in: unit)
+            "dew point " + WeatherFormat.temperature($0, in: unit, language: model.language)
         }
         if isShortTiny {
             if step == 0 {
@@ -81,7 +86,7 @@ extension PageContext {
         }
         if let (status, temperature) = model.sensors.first(.outdoor, \.temperature) {
             let value = WeatherFormat.temperature(
-                temperature, in: model.units.temperature, digits: 1)
+                temperature, in: model.units.temperature, digits: 1, language: model.language)
             lines.append(("Outdoor " + (status.error == nil ? value : "no reading"), true))
         }
         return lines
@@ -135,8 +140,10 @@ extension PageContext {
         let area = tinyArea
         let perStep = isShortTiny ? 2 : 4
         let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
-            .clockText(model.units.clock)
-        let list = isShortTiny ? area : tinyHeader("Favourites", clock: clock, in: area)
+            .clockText(model.units.clock, language: language)
+        let list =
+            isShortTiny
+            ? area : tinyHeader(language.localized("Favourites"), clock: clock, in: area)
         let shown = model.favourites.dropFirst(step * perStep).prefix(perStep)
         for (weather, row) in zip(shown, list.rows(perStep)) {
             let now = weather.conditionsNow(at: model.now)
@@ -168,10 +175,10 @@ extension PageContext {
             return
         }
         let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
-            .clockText(model.units.clock)
-        let below = tinyHeader("No favourites", clock: clock, in: area)
+            .clockText(model.units.clock, language: language)
+        let below = tinyHeader(language.localized("No favourites"), clock: clock, in: area)
         let rows = below.rows(isShortTiny ? 2 : 4)
-        tinyText("Add one over SSH:", in: rows[0], size: 9)
+        tinyText(language.localized("Add one over SSH:"), in: rows[0], size: 9)
         tinyText("ssh " + address, in: rows[1], size: 9, bold: true)
         if !isShortTiny {
             tinyText("sudo weather-kiosk", in: rows[2], size: 9)

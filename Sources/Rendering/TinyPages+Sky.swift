@@ -6,8 +6,8 @@ extension PageContext {
     func drawTinySky(step: Int) {
         guard let weather = model.city else { return drawTinyEmpty(step: 0) }
         let sky = SkyToday(weather, now: model.now)
-        let rise = "Sunrise " + sky.clock(sky.sun?.sunrise, values: values)
-        let set = "Sunset " + sky.clock(sky.sun?.sunset, values: values)
+        let rise = language.localized("Sunrise") + " " + sky.clock(sky.sun?.sunrise, values: values)
+        let set = language.localized("Sunset") + " " + sky.clock(sky.sun?.sunset, values: values)
         let moon = sky.moon.name.title + " " + sky.illuminationText
         let credit = tinyCredit(weather)
         let below = tinyHeader(

@@ -89,7 +89,7 @@ extension PageContext {
         let local =
             forecast?.localTime(at: model.now)
             ?? LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
-        return local.clockText(model.units.clock)
+        return local.clockText(model.units.clock, language: language)
     }
 
     // MARK: City
@@ -159,7 +159,10 @@ extension PageContext {
         let humidityWidth = canvas.measure(humidity, style: .regular, size: 9).advance + 1
         var (humidityArea, conditionArea) = conditionRow.sliceRight(humidityWidth)
         tinyText(humidity, in: humidityArea, size: 9, alignment: .right)
-        var condition = current?.weatherCode?.condition ?? "No data yet"
+        let isDay = current?.isDay ?? true
+        var condition =
+            current?.weatherCode?.condition(isDay: isDay, language: language)
+            ?? language.localized("No data yet")
         if let credit = tinyCredit(weather) {
             // The credit MET Norway's licence asks for, between the condition (in its short
             // form) and the humidity.
@@ -167,9 +170,12 @@ extension PageContext {
             let creditArea: Rect
             (creditArea, conditionArea) = conditionArea.sliceRight(3).1.sliceRight(width)
             tinyText(credit, in: creditArea, size: 9, alignment: .right)
-            condition = current?.weatherCode?.shortCondition ?? "No data"
+            condition =
+                current?.weatherCode?.shortCondition(isDay: isDay, language: language)
+                ?? language.localized("No data")
         }
-        tinyText(condition, in: conditionArea.sliceRight(3).1, size: 9)
+        // A pixel of room on the left: a "W" reaches left of its origin.
+        tinyText(condition, in: conditionArea.sliceRight(3).1.sliceLeft(1).1, size: 9)
         drawTinyDays(days, in: daysRow.sliceTop(1).1, icons: false)
     }
 
@@ -184,11 +190,11 @@ extension PageContext {
         _ days: [DailyForecast], in area: Rect, icons: Bool
     ) {
         guard !days.isEmpty else {
-            tinyText("No daily forecast", in: area, size: 9, alignment: .center)
+            tinyText(language.localized("No daily forecast"), in: area, size: 9, alignment: .center)
             return
         }
         for (day, cell) in zip(days, area.columns(3, gap: 2)) {
-            let name = String(day.date.weekdayAbbreviation.prefix(2))
+            let name = String(day.date.weekdayName(.abbreviated, language: language).prefix(2))
             let high = values.temperature(day.temperatureMax)
             let low = values.temperature(day.temperatureMin)
             let temperatures = high.replacing("°", with: "") + "/" + low.replacing("°", with: "")
@@ -217,11 +223,14 @@ extension PageContext {
         let title = isShortTiny ? weather.displayName : weather.displayName + " 24 h"
         var range = ""
         if let low = known.min(), let high = known.max() {
-            range = WeatherFormat.degrees(low) + "…" + WeatherFormat.degrees(high)
+            range =
+                WeatherFormat.degrees(low, language: language) + "…"
+                + WeatherFormat.degrees(high, language: language)
         }
         let below = tinyHeader(title, clock: range, in: area)
         guard let forecast, hours.count >= 2, let low = known.min(), let high = known.max() else {
-            tinyText("No hourly forecast", in: below, size: 9, alignment: .center)
+            tinyText(
+                language.localized("No hourly forecast"), in: below, size: 9, alignment: .center)
             return
         }
         let labelHeight = isShortTiny ? 0.0 : 9.0

@@ -93,7 +93,7 @@ import Testing
     @Test func withoutAReadingTheIndoorObjectHasNullFields() {
         let page = PageModel(
             page: .city, now: Date(timeIntervalSince1970: 1_795_000_000),
-            kioskUTCOffsetSeconds: 0)
+            kioskUTCOffsetSeconds: 0, language: .en)
         let snapshot = KioskSnapshot(
             frame: 1, slide: Slide(.page(.city), cityIndex: nil), step: 0, page: page,
             power: .on, notices: [], reading: nil, sensorError: nil, forecastFetchedAt: nil,

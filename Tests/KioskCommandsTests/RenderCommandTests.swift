@@ -79,7 +79,7 @@ import Testing
         let expected = try PageRenderer().render(
             PageModel(
                 page: .city, now: DemoData.now,
-                kioskUTCOffsetSeconds: KioskClock.localOffset(at: DemoData.now),
+                kioskUTCOffsetSeconds: KioskClock.localOffset(at: DemoData.now), language: .en,
                 city: CityWeather(
                     city: City(
                         name: "Rome",

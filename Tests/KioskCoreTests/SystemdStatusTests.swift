@@ -13,7 +13,7 @@ import Testing
     {
         let page = PageModel(
             page: .city, now: Date(timeIntervalSince1970: 1_795_000_000),
-            kioskUTCOffsetSeconds: 0,
+            kioskUTCOffsetSeconds: 0, language: .en,
             city: CityWeather(city: rome, forecast: nil, fetchedAt: nil))
         return KioskSnapshot(
             frame: 1, slide: Slide(.page(.city), cityIndex: 0), step: 0, page: page, power: .on,

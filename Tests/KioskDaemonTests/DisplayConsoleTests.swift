@@ -36,7 +36,9 @@ import Testing
         let time = ManualTimeSource(wall: Date(timeIntervalSince1970: 1_800_000_000))
         let worker = DisplayWorker(open: { try PixelPageDisplay(display) }, time: time)
         worker.submit(
-            .show(PageModel(page: .empty, now: time.now().wall, kioskUTCOffsetSeconds: 0)))
+            .show(
+                PageModel(
+                    page: .empty, now: time.now().wall, kioskUTCOffsetSeconds: 0, language: .en)))
         let frame = await worker.frame(after: 0, timeout: 30)
         #expect(frame?.frame == 1)
         let report = await worker.report()
@@ -58,7 +60,9 @@ import Testing
         let time = ManualTimeSource(wall: Date(timeIntervalSince1970: 1_800_000_000))
         let worker = DisplayWorker(open: { try PixelPageDisplay(display) }, time: time)
         worker.submit(
-            .show(PageModel(page: .empty, now: time.now().wall, kioskUTCOffsetSeconds: 0)))
+            .show(
+                PageModel(
+                    page: .empty, now: time.now().wall, kioskUTCOffsetSeconds: 0, language: .en)))
         _ = await worker.frame(after: 0, timeout: 30)
         #expect(await worker.report().warning == nil)
         await worker.close()

@@ -242,12 +242,16 @@ import Testing
         #expect(
             NoticeText.noForecast(
                 "Could not resolve host api.open-meteo.com: check the network connection and DNS.",
-                retry: "45 s")
+                retry: .later("45 s"), language: .en)
                 == "No forecast yet · retrying in 45 s · Could not resolve host api.open-meteo.com: check the network connection and DNS."
         )
         #expect(
-            NoticeText.noForecast("Open-Meteo at x failed with HTTP 500.", retry: "now")
+            NoticeText.noForecast(
+                "Open-Meteo at x failed with HTTP 500.", retry: .now, language: .en)
                 == "No forecast yet · retrying now · Open-Meteo at x failed with HTTP 500.")
+        #expect(
+            NoticeText.noForecast("x.", retry: .later("2 min"), language: .it)
+                == "Ancora nessuna previsione · nuovo tentativo tra 2 min · x.")
     }
 }
 

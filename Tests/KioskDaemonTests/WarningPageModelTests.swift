@@ -113,11 +113,11 @@ import Testing
         #expect(
             WarningPageContent(
                 [moderate], place: "Rome", at: Self.now, utcOffsetSeconds: 3600,
-                clock: .twentyFourHour) == nil)
+                clock: .twentyFourHour, language: .en) == nil)
         let page = try #require(
             WarningPageContent(
                 [gusts, moderate], place: "Rome", at: Self.now, utcOffsetSeconds: 3600,
-                clock: .twentyFourHour))
+                clock: .twentyFourHour, language: .en))
         #expect(page.event == "Gusts")
         #expect(page.level == .orange)
         #expect(page.period == "Now until Mon 15:00")

@@ -14,9 +14,10 @@ import Testing
         var notices: [PageNotice] = []
         /// With Open-Meteo's recorded air quality (`DashboardPageTests.recordedAir`).
         var air = false
+        var language: Language = .en
         var name: String {
             "\(page.rawValue)-\(size)-\(theme.rawValue)" + (notices.isEmpty ? "" : "-notices")
-                + (air ? "-air" : "")
+                + (air ? "-air" : "") + (language == .en ? "" : "-\(language.rawValue)")
         }
         var testDescription: String { name }
     }
@@ -71,6 +72,17 @@ import Testing
             Case(
                 page: .dashboard, size: PixelSize(width: 480, height: 800), theme: .light, air: true
             ),
+            // The city page in German and Italian, and French on the smallest screen,
+            // looked at by a person (issue 33).
+            Case(
+                page: .city, size: PixelSize(width: 800, height: 480), theme: .dark,
+                language: .de),
+            Case(
+                page: .city, size: PixelSize(width: 800, height: 480), theme: .dark,
+                language: .it),
+            Case(
+                page: .city, size: PixelSize(width: 320, height: 240), theme: .dark,
+                language: .fr),
         ]
 
     /// Pixels whose channels differ by more than this count as different.
@@ -80,7 +92,8 @@ import Testing
 
     @Test(arguments: cases)
     func pageMatchesItsGolden(_ test: Case) throws {
-        var model = DemoData.model(page: test.page, theme: test.theme, notices: test.notices)
+        var model = DemoData.model(
+            page: test.page, theme: test.theme, notices: test.notices, language: test.language)
         if test.air { model.city?.airQuality = try DashboardPageTests.recordedAir() }
         try expectMatchesGolden(
             try renderer.render(model, size: test.size).image, name: test.name,

@@ -18,7 +18,7 @@ import Testing
             headline: "Winter Storm Warning", onset: onset,
             ends: DemoData.now.addingTimeInterval(5 * 3600))
         model.warning = PageWarning(
-            [warning], at: DemoData.now, utcOffsetSeconds: 0, clock: .twentyFourHour)
+            [warning], at: DemoData.now, utcOffsetSeconds: 0, clock: .twentyFourHour, language: .en)
         return model
     }
 

@@ -25,7 +25,8 @@ extension KioskState {
         }
         var model = PageModel(
             page: kind, now: now.wall, kioskUTCOffsetSeconds: now.utcOffsetSeconds,
-            units: configuration.units, theme: configuration.display.theme,
+            language: settings.language, units: configuration.units,
+            theme: configuration.display.theme,
             city: slide.cityIndex.flatMap {
                 favourites.indices.contains($0) ? favourites[$0] : nil
             },
@@ -44,11 +45,12 @@ extension KioskState {
             let shown = warnings(for: city.city.name, at: now.wall)
             let offset = city.forecast?.utcOffsetSeconds ?? now.utcOffsetSeconds
             model.warning = PageWarning(
-                shown, at: now.wall, utcOffsetSeconds: offset, clock: configuration.units.clock)
+                shown, at: now.wall, utcOffsetSeconds: offset, clock: configuration.units.clock,
+                language: settings.language)
             if kind == .warning {
                 model.warningPage = WarningPageContent(
                     shown, place: city.displayName, at: now.wall, utcOffsetSeconds: offset,
-                    clock: configuration.units.clock)
+                    clock: configuration.units.clock, language: settings.language)
             }
             // A service that cannot be asked says so on the place's pages: never a silent
             // "no warnings".
