@@ -62,7 +62,7 @@ import Testing
             configuration.units.aqi = aqi
             var page = PageModel(
                 page: .air, now: Date(timeIntervalSince1970: 1_790_936_000),
-                kioskUTCOffsetSeconds: 0)
+                kioskUTCOffsetSeconds: 0, language: .en)
             page.favourites = [CityWeather(city: Self.enschede, airQuality: air)]
             var snapshot = KioskSnapshot(
                 frame: 1, slide: Slide(.page(.air), cityIndex: 0), step: 0, page: page,

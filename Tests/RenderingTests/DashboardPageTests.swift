@@ -39,7 +39,7 @@ import Testing
     func everythingIsOnOneScreen(_ size: PixelSize) throws {
         let model = try Self.withAir()
         let shown = try texts(model, size)
-        let values = ValueText(units: model.units)
+        let values = ValueText(units: model.units, language: model.language)
         let weather = try #require(model.city)
         let forecast = try #require(weather.forecast)
         let current = try #require(forecast.current)
@@ -102,7 +102,7 @@ import Testing
         let model = try Self.withAir()
         let small = try renderer.render(model, size: PixelSize(width: 320, height: 240))
         let shown = small.texts.map(\.text)
-        let values = ValueText(units: model.units)
+        let values = ValueText(units: model.units, language: model.language)
         let current = try #require(model.city?.forecast?.current)
         #expect(shown.contains(values.temperature(current.temperature)), "\(shown)")
         #expect(shown.contains("Wind") && shown.contains("Humidity"), "\(shown)")
