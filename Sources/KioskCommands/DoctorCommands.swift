@@ -179,9 +179,19 @@ public struct DoctorCommands: Sendable {
         let locations = ForecastFetcher.locations(for: configuration).count
         let daily = ForecastRequest.estimatedDailyAPICalls(
             locations: locations, refreshMinutes: configuration.forecast.refreshMinutes)
-        let calls = Int(daily.rounded())
+        // The air quality of every favourite, at most hourly (`AirQualityWatch`).
+        let airPlaces = AirQualityFetcher.places(for: configuration).count
+        let air = APICallBudget(
+            places: airPlaces, forecastRefreshMinutes: configuration.forecast.refreshMinutes,
+            airQualityRefreshMinutes: 0)
+        let calls = Int((daily + air.airQualityCallsPerDay).rounded())
+        let airText =
+            airPlaces == 0
+            ? ""
+            : " and the air quality of \(airPlaces) every \(air.airQualityRefreshMinutes ?? 60) min"
         let text =
             "\(locations) location\(locations == 1 ? "" : "s") every \(configuration.forecast.refreshMinutes) min"
+            + airText
             + " cost about \(CityCommands.thousands(calls)) of the 10,000 free API calls a day"
         if calls > 10_000 {
             return DoctorFinding(

@@ -9,7 +9,8 @@ enum ForecastText {
     /// A block for one location, in `units` (the config's) whatever units the forecast
     /// was fetched in; its table has `days` rows, today first, as far as the forecast goes.
     static func render(
-        name: String, entry: ForecastCache.Entry, now: Date, units: Units, days: Int = 4
+        name: String, entry: ForecastCache.Entry, now: Date, units: Units, days: Int = 4,
+        air: (entry: AirQualityEntry, scale: AQIScale)? = nil
     ) -> String {
         let forecast = entry.forecast
         let local = forecast.localTime(at: now)
@@ -52,6 +53,7 @@ enum ForecastText {
         let sky = ForecastSky(entry, now: now)
         lines.append("  " + sunLine(sky, clock: units.clock))
         lines.append("  " + moonLine(sky, clock: units.clock))
+        if let air, let line = airLine(air.entry, scale: air.scale) { lines.append("  " + line) }
         let fetched = LocalDateTime(
             entry.fetchedAt, utcOffsetSeconds: KioskClock.localOffset(at: entry.fetchedAt))
         // Open-Meteo's forecast as ever; another provider's is named, with its credit.

@@ -23,6 +23,8 @@ public struct KioskSettings: Sendable, Hashable {
     public var fallback: ForecastFallback
     /// The unit pressures are written in (the barometer's warning).
     public var pressureUnit: PressureUnit
+    /// `forecast.air_quality_url`: another address asks again at once.
+    public var airQualityURL: String
     /// Whether there is a sensor to poll.
     public var sensorEnabled: Bool
     /// Seconds between sensor readings.
@@ -68,6 +70,7 @@ public struct KioskSettings: Sendable, Hashable {
         contact = configuration.contact
         fallback = configuration.forecast.fallback
         pressureUnit = configuration.units.pressure
+        airQualityURL = configuration.forecast.airQualityURL
         sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         station = configuration.station.coordinate
