@@ -74,7 +74,8 @@ public struct ForecastCommands: Sendable {
             fetched = try await fetcher.fetch(
                 ForecastFetcher.locations(for: configuration), units: units, now: start)
         } catch {
-            let air = await airQuality(for: targets, configuration)
+            // Open-Meteo could not be had: what was kept, without asking it again.
+            let air = await airQuality(for: targets, configuration, asking: false)
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: error.oneShotMessage,
                 configuration, json: json, days: days, air: air)
@@ -122,11 +123,11 @@ public struct ForecastCommands: Sendable {
 
     /// The air quality of `targets`: what the daemon kept in the state directory when it is
     /// younger than an hour and has every target, else one request to the Air Quality API
-    /// (kept there in turn). A failure is a warning on stderr: the forecast is shown
-    /// without the air.
-    private func airQuality(for targets: [Target], _ configuration: KioskConfiguration) async
-        -> [AirQualityEntry]
-    {
+    /// (kept there in turn), unless not `asking` (the forecast's request just failed).
+    /// A failure is a warning on stderr: the forecast is shown without the air.
+    private func airQuality(
+        for targets: [Target], _ configuration: KioskConfiguration, asking: Bool = true
+    ) async -> [AirQualityEntry] {
         let store = StateStore(directory: configuration.stateDirectory)
         let start = now()
         var kept: [AirQualityEntry] = []
@@ -141,6 +142,7 @@ public struct ForecastCommands: Sendable {
             return age >= 0 && age < AirQualityWatch.minimumIntervalSeconds
         }
         if fresh.count == places.count { return fresh }
+        guard asking else { return kept.filter { !AirQualityWatch.isStale($0, at: start) } }
         let fetcher = AirQualityFetcher(configuration: configuration, transport: transport)
         do {
             let entries = try await fetcher.fetch(places, now: start)

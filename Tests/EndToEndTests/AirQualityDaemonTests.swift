@@ -21,8 +21,7 @@ import Testing
         let other = try await LoopbackHTTPServer.start { _ in .json(body) }
         kiosk.writeConfig(
             baseURL: kiosk.server.baseURL,
-            extra: "air_quality_url = \"\(kiosk.server.baseURL)\"\n\n"
-                + DaemonFixture.daemonSettings(kiosk) + AirQualityTests.enschede)
+            extra: DaemonFixture.daemonSettings(kiosk) + AirQualityTests.enschede)
         var daemon = DaemonFixture.running(kiosk)
         defer {
             let last = daemon
@@ -85,5 +84,29 @@ import Testing
         }
         #expect(AirQualityTests.airRequests(kiosk.server).count == 1)
         #expect(other.requests.count == 1)
+    }
+
+    @Test func aFailingAirQualityAPIIsOneSentenceNamingItsURLAndNeverHoldsUpTheForecast()
+        async throws
+    {
+        let kiosk = try await KioskFixture.start(extra: "")
+        let closed = "http://127.0.0.1:\(closedLoopbackPort())"
+        kiosk.writeConfig(
+            baseURL: kiosk.server.baseURL,
+            extra: DaemonFixture.daemonSettings(kiosk) + AirQualityTests.enschede,
+            airQualityURL: closed)
+        let daemon = DaemonFixture.running(kiosk)
+        defer { Task { await daemon.stop() } }
+        let status = await daemon.waitFor("the forecast and the air quality's failure") {
+            $0.forecast.fetchedAt != nil && $0.airQuality?.error != nil
+        }
+        #expect(status?.forecast.error == nil)
+        #expect(status?.airQuality?.error?.contains("\(closed)/v1/air-quality") == true)
+        #expect(status?.airQuality?.places.first?.aqi == nil)
+        let log = try String(contentsOfFile: kiosk.directory.file("kiosk.log"), encoding: .utf8)
+        let sentences = log.split(separator: "\n").filter {
+            $0.contains("The air quality from \(closed)/v1/air-quality could not be had")
+        }
+        #expect(sentences.count == 1, "\(log)")
     }
 }

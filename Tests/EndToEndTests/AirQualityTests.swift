@@ -100,7 +100,7 @@ import Testing
         defer { Task { await kiosk.stop() } }
         kiosk.writeConfig(
             baseURL: kiosk.server.baseURL,
-            extra: "air_quality_url = \"\(kiosk.server.baseURL)/\"\n\n" + Self.enschede)
+            extra: Self.enschede, airQualityURL: kiosk.server.baseURL + "/")
         let result = await kiosk.run(["forecast", "--json"])
         #expect(result.exitCode == 0, "\(result.standardError)")
         let air = try #require(try Self.air(result.standardOutput), "\(result.standardOutput)")
@@ -142,7 +142,7 @@ import Testing
         defer { Task { await kiosk.stop() } }
         kiosk.writeConfig(
             baseURL: kiosk.server.baseURL,
-            extra: "air_quality_url = \"\(kiosk.server.baseURL)\"\n\n" + Self.newYork)
+            extra: Self.newYork)
         let result = await kiosk.run(["forecast", "--json"])
         #expect(result.exitCode == 0, "\(result.standardError)")
         let air = try #require(try Self.air(result.standardOutput), "\(result.standardOutput)")
@@ -156,7 +156,7 @@ import Testing
         defer { Task { await kiosk.stop() } }
         kiosk.writeConfig(
             baseURL: kiosk.server.baseURL,
-            extra: "air_quality_url = \"http://127.0.0.1:9\"\n\n" + Self.enschede)
+            extra: Self.enschede, airQualityURL: "http://127.0.0.1:9")
         let result = await kiosk.run(["forecast", "--json"])
         #expect(result.exitCode == 0, "\(result.standardError)")
         #expect(try Self.air(result.standardOutput)?.aqi == nil)
