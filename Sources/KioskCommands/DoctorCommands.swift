@@ -228,23 +228,40 @@ public struct DoctorCommands: Sendable {
         let locations = ForecastFetcher.locations(for: configuration).count
         let daily = ForecastRequest.estimatedDailyAPICalls(
             locations: locations, refreshMinutes: configuration.forecast.refreshMinutes)
-        let calls = Int(daily.rounded())
+        // The air quality of every favourite, at most hourly (`AirQualityWatch`).
+        let airPlaces = AirQualityFetcher.places(for: configuration).count
+        let air = APICallBudget(
+            places: airPlaces, forecastRefreshMinutes: configuration.forecast.refreshMinutes,
+            airQualityRefreshMinutes: 0)
+        let calls = Int((daily + air.airQualityCallsPerDay).rounded())
         // The numbers are written each language's way ("10.000"), the JSON's the English.
         func finding(_ level: DoctorFinding.Level, _ advice: LocalizedMessage?) -> DoctorFinding {
             DoctorFinding(level, "api budget") { language in
-                let cost = LocalizedMessage(
-                    "{count} location every {minutes} min costs about {calls} of the {limit} free API calls a day",
-                    plural:
-                        "{count} locations every {minutes} min cost about {calls} of the {limit} free API calls a day",
-                    count: locations, context: "doctor",
-                    [
-                        "minutes": String(configuration.forecast.refreshMinutes),
-                        "calls": WeatherFormat.decimal(
-                            Double(calls), digits: 0, grouped: true, language: language),
-                        "limit": WeatherFormat.decimal(
-                            10_000, digits: 0, grouped: true, language: language),
-                    ]
-                ).text(in: language)
+                var values = [
+                    "minutes": String(configuration.forecast.refreshMinutes),
+                    "calls": WeatherFormat.decimal(
+                        Double(calls), digits: 0, grouped: true, language: language),
+                    "limit": WeatherFormat.decimal(
+                        10_000, digits: 0, grouped: true, language: language),
+                ]
+                let cost: String
+                if airPlaces == 0 {
+                    cost = LocalizedMessage(
+                        "{count} location every {minutes} min costs about {calls} of the {limit} free API calls a day",
+                        plural:
+                            "{count} locations every {minutes} min cost about {calls} of the {limit} free API calls a day",
+                        count: locations, context: "doctor", values
+                    ).text(in: language)
+                } else {
+                    values["places"] = String(airPlaces)
+                    values["air_minutes"] = String(air.airQualityRefreshMinutes ?? 60)
+                    cost = LocalizedMessage(
+                        "{count} location every {minutes} min and the air quality of {places} every {air_minutes} min cost about {calls} of the {limit} free API calls a day",
+                        plural:
+                            "{count} locations every {minutes} min and the air quality of {places} every {air_minutes} min cost about {calls} of the {limit} free API calls a day",
+                        count: locations, context: "doctor", values
+                    ).text(in: language)
+                }
                 guard let advice else { return Sentence.ended(cost) }
                 return cost + ": " + advice.text(in: language)
             }

@@ -62,9 +62,10 @@ public struct ForecastCommands: Sendable {
             $0?.isFresh(at: start) == true && $0?.forecast.units == units
                 && Self.hasData($0, at: start)
         }) {
+            let air = await airQuality(for: targets, configuration)
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: nil, configuration,
-                json: json, days: days)
+                json: json, days: days, air: air)
             return
         }
 
@@ -73,9 +74,11 @@ public struct ForecastCommands: Sendable {
             fetched = try await fetcher.fetch(
                 ForecastFetcher.locations(for: configuration), units: units, now: start)
         } catch {
+            // Open-Meteo could not be had: what was kept, without asking it again.
+            let air = await airQuality(for: targets, configuration, asking: false)
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: error.oneShotMessage,
-                configuration, json: json, days: days)
+                configuration, json: json, days: days, air: air)
             let age = cachedTargets.compactMap { $0 }.map {
                 WeatherFormat.duration(now().timeIntervalSince($0.fetchedAt))
             }
@@ -89,9 +92,10 @@ public struct ForecastCommands: Sendable {
             console.printError("warning: \(error.message) The forecast is shown but not kept.")
         }
         let entries = targets.map { fetched.entry(for: $0.coordinate, units: units) }
+        let air = await airQuality(for: targets, configuration)
         try print(
             targets, entries: entries, fromCache: false, error: nil, configuration, json: json,
-            days: days)
+            days: days, air: air)
         // A place the answer has nothing for is a failure, as a missing file is to cat.
         let instant = now()
         let missing = zip(targets, entries).filter { !Self.hasData($0.1, at: instant) }
@@ -113,6 +117,51 @@ public struct ForecastCommands: Sendable {
     private struct Target {
         var name: String
         var coordinate: Coordinate
+        /// The favourite, whose country gives the air-quality scale; nil for the station.
+        var city: City?
+    }
+
+    /// The air quality of `targets`: what the daemon kept in the state directory when it is
+    /// younger than an hour and has every target, else one request to the Air Quality API
+    /// (kept there in turn), unless not `asking` (the forecast's request just failed).
+    /// A failure is a warning on stderr: the forecast is shown without the air.
+    private func airQuality(
+        for targets: [Target], _ configuration: KioskConfiguration, asking: Bool = true
+    ) async -> [AirQualityEntry] {
+        let store = StateStore(directory: configuration.stateDirectory)
+        let start = now()
+        var kept: [AirQualityEntry] = []
+        do {
+            kept = try store.loadAirQuality()
+        } catch {
+            console.printError("warning: " + error.message)
+        }
+        let places = targets.map(\.coordinate)
+        let fresh = places.compactMap { kept.entry(for: $0) }.filter {
+            let age = start.timeIntervalSince($0.fetchedAt)
+            return age >= 0 && age < AirQualityWatch.minimumIntervalSeconds
+        }
+        if fresh.count == places.count { return fresh }
+        guard asking else { return kept.filter { !AirQualityWatch.isStale($0, at: start) } }
+        let fetcher = AirQualityFetcher(configuration: configuration, transport: transport)
+        do {
+            let entries = try await fetcher.fetch(places, now: start)
+            do {
+                try store.save(kept.merging(entries))
+            } catch {
+                console.printError(
+                    "warning: \(error.message) The air quality is shown but not kept.")
+            }
+            return entries
+        } catch {
+            console.printError("warning: " + fetcher.sentence(for: error, oneShot: true))
+            return kept.filter { !AirQualityWatch.isStale($0, at: start) }
+        }
+    }
+
+    private func scale(of target: Target, _ configuration: KioskConfiguration) -> AQIScale {
+        target.city.map { configuration.units.aqiScale(for: $0) }
+            ?? configuration.units.aqi ?? .european
     }
 
     private func targets(_ configuration: KioskConfiguration, _ reference: String?) throws
@@ -121,7 +170,7 @@ public struct ForecastCommands: Sendable {
         if let reference {
             let index = try CityCommands.resolve(reference, in: configuration.cities)
             let city = configuration.cities[index - 1]
-            return [Target(name: city.qualifiedName, coordinate: city.coordinate)]
+            return [Target(name: city.qualifiedName, coordinate: city.coordinate, city: city)]
         }
         if configuration.cities.isEmpty {
             guard let station = configuration.station.coordinate else {
@@ -132,20 +181,24 @@ public struct ForecastCommands: Sendable {
             return [Target(name: configuration.station.name, coordinate: station)]
         }
         return configuration.cities.map {
-            Target(name: $0.qualifiedName, coordinate: $0.coordinate)
+            Target(name: $0.qualifiedName, coordinate: $0.coordinate, city: $0)
         }
     }
 
     private func print(
         _ targets: [Target], entries: [ForecastCache.Entry?], fromCache: Bool, error: String?,
-        _ configuration: KioskConfiguration, json: Bool, days: Int
+        _ configuration: KioskConfiguration, json: Bool, days: Int, air: [AirQualityEntry] = []
     ) throws {
         let instant = now()
         if json {
             let locations = zip(targets, entries).map { target, entry in
-                ForecastJSON.Location(
+                var location = ForecastJSON.Location(
                     name: target.name, coordinate: target.coordinate, entry: entry, now: instant,
                     fromCache: fromCache)
+                location.air = air.entry(for: target.coordinate).flatMap {
+                    ForecastJSON.Air($0, scale: scale(of: target, configuration))
+                }
+                return location
             }
             console.print(try JSONText.encode(ForecastJSON(locations: locations, error: error)))
             return
@@ -165,7 +218,10 @@ public struct ForecastCommands: Sendable {
             blocks.append(
                 ForecastText.render(
                     name: target.name, entry: entry, now: instant, units: configuration.units,
-                    days: days, language: language))
+                    days: days, language: language,
+                    air: air.entry(for: target.coordinate).map {
+                        ($0, scale(of: target, configuration))
+                    }))
         }
         if !blocks.isEmpty { console.print(blocks.joined(separator: "\n\n")) }
     }

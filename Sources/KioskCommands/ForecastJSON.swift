@@ -31,6 +31,8 @@ struct ForecastJSON: Encodable {
         var daily: [Day]
         var sun: Sun?
         var moon: Moon?
+        /// The air now (`ForecastJSON+Air.swift`); absent without an air-quality answer.
+        var air: Air?
 
         init(
             name: String, coordinate: Coordinate, entry: ForecastCache.Entry?, now: Date,
@@ -69,6 +71,7 @@ struct ForecastJSON: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case name, latitude, longitude, timezone, current, days, daily, sun, moon, fresh
+            case air
             case provider, attribution
             case fetchedAt = "fetched_at"
             case ageSeconds = "age_seconds"

@@ -10,7 +10,7 @@ enum ForecastText {
     /// was fetched in; its table has `days` rows, today first, as far as the forecast goes.
     static func render(
         name: String, entry: ForecastCache.Entry, now: Date, units: Units, days: Int = 4,
-        language: Language = .en
+        language: Language = .en, air: (entry: AirQualityEntry, scale: AQIScale)? = nil
     ) -> String {
         let forecast = entry.forecast
         let local = forecast.localTime(at: now)
@@ -92,6 +92,7 @@ enum ForecastText {
         let sky = ForecastSky(entry, now: now)
         lines.append("  " + sunLine(sky, clock: units.clock, language: language))
         lines.append("  " + moonLine(sky, clock: units.clock, language: language))
+        if let air, let line = airLine(air.entry, scale: air.scale) { lines.append("  " + line) }
         let fetched = LocalDateTime(
             entry.fetchedAt, utcOffsetSeconds: KioskClock.localOffset(at: entry.fetchedAt))
         // Open-Meteo's forecast as ever; another provider's is named, with its credit.

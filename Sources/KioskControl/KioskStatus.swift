@@ -44,6 +44,9 @@ public struct KioskStatus: Sendable, Hashable, Codable {
     /// The warning services that failed, one sentence each ("warnings from NWS
     /// unavailable since 14:05: …"): their places' warnings may be missing.
     public var warningsUnavailable: [String]?
+    /// The air quality: when it was fetched, why it failed, each favourite's index; nil
+    /// without favourites (or from a kiosk older than it).
+    public var airQuality: AirQuality?
 
     enum CodingKeys: String, CodingKey {
         case version, board, display, showing, cities, forecast, sensor, sensors, config, units
@@ -53,6 +56,7 @@ public struct KioskStatus: Sendable, Hashable, Codable {
         case stateProblem = "state_problem"
         case warnings
         case warningsUnavailable = "warnings_unavailable"
+        case airQuality = "air_quality"
     }
 
     /// Creates a status.

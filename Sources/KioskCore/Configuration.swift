@@ -104,6 +104,9 @@ public struct ForecastSettings: Sendable, Hashable {
     public var fallback = ForecastFallback.metNorway
     /// MET Norway's Locationforecast 2.0, without `/compact` or `/complete`.
     public var fallbackURL = "https://api.met.no/weatherapi/locationforecast/2.0"
+    /// Open-Meteo's Air Quality API, without the `/v1/air-quality` path: asked hourly at
+    /// most for every favourite in one request.
+    public var airQualityURL = "https://air-quality-api.open-meteo.com"
 
     /// The defaults: the free API every 15 minutes, MET Norway while it fails.
     public init() {}

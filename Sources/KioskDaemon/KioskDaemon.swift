@@ -120,13 +120,16 @@ public enum KioskDaemon {
                     messagesSent: $0.messagesSent)
             }
         }
-        let engine = KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: starting.problems, store: store,
-                restored: restored, history: history, forecasts: forecasts,
-                goodConfigSeen: starting.goodConfigSeen, stateProblem: stateProblem,
-                configSource: starting.source, sensorHistory: sensorHistory),
-            parts: parts)
+        var start = KioskEngine.Start(
+            configuration: configuration, configProblems: starting.problems, store: store,
+            restored: restored, history: history, forecasts: forecasts,
+            goodConfigSeen: starting.goodConfigSeen, stateProblem: stateProblem,
+            configSource: starting.source, sensorHistory: sensorHistory)
+        start.airQuality = await files.run {
+            guard reading else { return [] }
+            return load("air quality", logger) { try stateStore.loadAirQuality() } ?? []
+        }
+        let engine = KioskEngine(start: start, parts: parts)
 
         let quitSwitch = QuitSwitch(logger: logger)
         // Standard input and output when they are a terminal: the kiosk runs in it (the

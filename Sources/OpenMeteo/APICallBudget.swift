@@ -12,13 +12,13 @@ public struct APICallBudget: Sendable, Hashable {
     /// Minutes between forecast fetches (`forecast.refresh_minutes`).
     public var forecastRefreshMinutes: Int
     /// Minutes between air-quality fetches: at least an hour (the data changes twice a
-    /// day); nil when the air quality is not fetched, as the kiosk does not fetch it yet.
+    /// day); nil when the air quality is not counted.
     public var airQualityRefreshMinutes: Int?
 
     /// The budget of `places` fetched every `forecastRefreshMinutes`, and the air quality
     /// every `airQualityRefreshMinutes` (0: the forecast's interval, but not more often than
-    /// hourly). The default, nil, counts what the kiosk fetches today: the forecast alone;
-    /// `airQualityCallsPerDay` is what the air quality will add.
+    /// hourly, as the running kiosk asks it). The default, nil, counts the forecast alone;
+    /// `doctor` passes 0 for the favourites, whose air quality the kiosk fetches.
     public init(places: Int, forecastRefreshMinutes: Int, airQualityRefreshMinutes: Int? = nil) {
         self.places = max(0, places)
         self.forecastRefreshMinutes = max(1, forecastRefreshMinutes)

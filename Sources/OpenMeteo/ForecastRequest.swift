@@ -91,8 +91,8 @@ public struct ForecastRequest: Sendable, Hashable {
     }
 
     /// API calls a day for `locations` fetched every `refreshMinutes`, with this request's
-    /// variables and days: what the kiosk fetches today, the forecast alone
-    /// (`APICallBudget.airQualityCallsPerDay` is what the air quality will add).
+    /// variables and days: the forecast alone (`APICallBudget.airQualityCallsPerDay` is
+    /// what the favourites' air quality adds).
     public static func estimatedDailyAPICalls(locations: Int, refreshMinutes: Int) -> Double {
         APICallBudget(places: locations, forecastRefreshMinutes: refreshMinutes).callsPerDay
     }

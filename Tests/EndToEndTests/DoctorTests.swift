@@ -14,7 +14,9 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix("OK    api budget")
-                    && $0.contains("3 locations every 15 min cost about 662")
+                    && $0.contains(
+                        "3 locations every 15 min and the air quality of 3 every 60 min cost about 770"
+                    )
             })
         // No station: nothing fetched for it, and the lines that set one.
         #expect(

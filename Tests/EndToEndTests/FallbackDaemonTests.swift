@@ -172,9 +172,12 @@ import Testing
 
         // Open-Meteo's rule, one request at a time from an address, is kept across both
         // services: no request began while another was being answered. (A stall answers
-        // after the kiosk has given up on it and moved on, so its span says nothing.)
-        if case .stall = fault {
-        } else {
+        // after the kiosk has given up on it and moved on, so its span says nothing; so may
+        // a 10 MiB body the kiosk stops reading at its limit, which the stand-in may still
+        // be writing when the kiosk's next request, the air quality's, reaches it.)
+        switch fault {
+        case .stall, .hugeBody: break
+        default:
             #expect(
                 LoopbackHTTPServer.mostInFlight([kiosk.server, metServer]) == 1,
                 "\(name): \(kiosk.server.answerSpans.count) + \(metServer.answerSpans.count) answers"

@@ -19,8 +19,9 @@ struct KioskFixture {
     var configPath: String { directory.file("config.toml") }
     var cachePath: String { directory.file("state/forecasts.json") }
 
-    /// Writes the config, pointing the forecast API at `baseURL`.
-    func writeConfig(baseURL: String, extra: String = "") {
+    /// Writes the config, pointing the forecast API at `baseURL` and the air-quality API at
+    /// `airQualityURL` (the fake's, which serves `/v1/air-quality`, by default).
+    func writeConfig(baseURL: String, extra: String = "", airQualityURL: String? = nil) {
         directory.write(
             "config.toml",
             """
@@ -30,6 +31,7 @@ struct KioskFixture {
             [forecast]
             base_url = "\(baseURL)"
             geocoding_url = "\(server.baseURL)"
+            air_quality_url = "\(airQualityURL ?? server.baseURL)"
 
             """ + extra)
     }

@@ -77,7 +77,12 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         let fetched = clock.now.wall.addingTimeInterval(-5 * 60)
         let effects = state.handle(
             .started(restored: nil, forecasts: cached(fetched)), at: clock.now)
-        #expect(effects == [.render, .readSensor, .fetchWarnings])
+        // Nothing kept of the air quality: it is asked at once too.
+        #expect(
+            effects == [
+                .render, .readSensor, .fetchWarnings,
+                .fetchAirQuality([rome.coordinate, berlin.coordinate]),
+            ])
         // The cache is 5 minutes old: the refresh comes 10 minutes from now.
         let later = run(&state, &clock, for: 9 * 60 + 50)
         #expect(!later.contains(.fetchForecasts))
@@ -93,7 +98,11 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         let fetched = clock.now.wall.addingTimeInterval(-5 * 60)
         let effects = state.handle(
             .started(restored: nil, forecasts: cached(fetched, for: [rome])), at: clock.now)
-        #expect(effects == [.render, .fetchForecasts, .readSensor, .fetchWarnings])
+        #expect(
+            effects == [
+                .render, .fetchForecasts, .readSensor, .fetchWarnings,
+                .fetchAirQuality([rome.coordinate, berlin.coordinate]),
+            ])
     }
 
     @Test func withoutACacheTheFirstFrameStillComesFirst() {
@@ -101,7 +110,10 @@ private func gesture(_ button: ButtonName, _ kind: GestureKind) -> ButtonGesture
         var state = KioskState(settings: settings(), now: clock.now, seed: 1)
         #expect(
             state.handle(.started(restored: nil, forecasts: []), at: clock.now)
-                == [.render, .fetchForecasts, .readSensor, .fetchWarnings])
+                == [
+                    .render, .fetchForecasts, .readSensor, .fetchWarnings,
+                    .fetchAirQuality([rome.coordinate, berlin.coordinate]),
+                ])
     }
 
     @Test func cyclesEveryCycleSeconds() {

@@ -96,12 +96,13 @@ import Testing
             stateFiles: StateDirectoryStore(directory.file("state")),
             notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "test", addresses: []) }, logger: logger, seed: 5)
-        let engine = KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: [],
-                store: ConfigStore(explicitPath: directory.file("kiosk.toml"), environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: forecasts),
-            parts: parts)
+        var start = KioskEngine.Start(
+            configuration: configuration, configProblems: [],
+            store: ConfigStore(explicitPath: directory.file("kiosk.toml"), environment: [:]),
+            restored: nil, history: IndoorHistory(), forecasts: forecasts)
+        // Fresh air quality kept: the requests counted are the forecast's.
+        start.airQuality = .kept(for: configuration.cities, at: time.now().wall)
+        let engine = KioskEngine(start: start, parts: parts)
         let running = Task { await engine.run() }
         return Kiosk(
             engine: engine, time: time, transport: transport, running: running,

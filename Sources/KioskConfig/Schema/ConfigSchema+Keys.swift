@@ -95,6 +95,11 @@ extension ConfigSchema {
             summary: "rain and snow amounts"),
         choice(
             "units.clock", \.units.clock, summary: "the clock on every page: 24-hour or 12-hour"),
+        optionalChoice(
+            "units.aqi", \.units.aqi,
+            summary:
+                "the air-quality index on the pages, in `forecast` and Home Assistant: european (the EEA's) or us (the EPA's); absent: us for places in the United States and its territories, european everywhere else"
+        ),
     ]
 
     static let forecastKeys: [ConfigKey] = [
@@ -132,6 +137,11 @@ extension ConfigSchema {
         text(
             "forecast.fallback_url", \.forecast.fallbackURL,
             summary: "MET Norway's Locationforecast 2.0, without /compact or /complete",
+            check: httpURL),
+        text(
+            "forecast.air_quality_url", \.forecast.airQualityURL,
+            summary:
+                "Open-Meteo's Air Quality API, without /v1/air-quality; asked at most hourly for every favourite in one request",
             check: httpURL),
     ]
 
@@ -217,6 +227,25 @@ extension ConfigSchema {
             },
             read: { $0[keyPath: keyPath].map { .float($0) } })
         key.accepts = floatRange(range, unit: unit)
+        return key
+    }
+
+    static func optionalChoice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Choice?> & Sendable,
+        summary: String
+    ) -> ConfigKey where Choice.RawValue == String {
+        var key = ConfigKey(
+            path: path, kind: .string, summary: summary,
+            apply: { value, configuration in
+                switch checkChoice(value, Choice.self) {
+                case .success(let chosen):
+                    configuration[keyPath: keyPath] = chosen
+                    return nil
+                case .failure(let refused): return refused.text
+                }
+            },
+            read: { $0[keyPath: keyPath].map { .string($0.rawValue) } })
+        key.accepts = choiceList(Choice.self)
         return key
     }
 

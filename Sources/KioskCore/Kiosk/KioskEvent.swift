@@ -82,6 +82,14 @@ public enum KioskEvent: Sendable {
     /// The warning services were asked: what each feed's answer brought, and when the
     /// services allow the next ask.
     case warningsFetched([WarningFeedUpdate], nextAsk: Date)
+    /// What the kiosk kept of the air quality (`state_dir/air-quality.json`), at the start.
+    case airQualityRestored([AirQualityEntry])
+    /// The Air Quality API answered for every favourite: an entry for each, stamped with
+    /// when it was fetched.
+    case airQualityFetched([AirQualityEntry])
+    /// The Air Quality API failed with `message` (naming the URL); `notBefore` is when a rate
+    /// limit resets, if that was the reason.
+    case airQualityFailed(message: String, notBefore: Date?)
     /// The sensor gave a reading.
     case sensorSucceeded(SensorReading)
     /// The sensor failed.
@@ -137,6 +145,11 @@ public enum KioskEffect: Sendable, Hashable {
     case storeForecasts([ForecastEntry])
     /// Ask the warning services for every favourite they cover.
     case fetchWarnings
+    /// Ask Open-Meteo's Air Quality API for these places in one request;
+    /// `.airQualityFetched` or `.airQualityFailed` follows.
+    case fetchAirQuality([Coordinate])
+    /// Keep these air-quality entries in `state_dir/air-quality.json` (all the kiosk has).
+    case storeAirQuality([AirQualityEntry])
     /// Take a sensor reading.
     case readSensor
     /// Write `PersistedKioskState` (only when it changed).

@@ -25,6 +25,8 @@ public struct KioskSettings: Sendable, Hashable {
     public var pressureUnit: PressureUnit
     /// The language the pages speak: the config's `language`, else the system's.
     public var language: Language
+    /// `forecast.air_quality_url`: another address asks again at once.
+    public var airQualityURL: String
     /// Whether there is a sensor to poll.
     public var sensorEnabled: Bool
     /// Seconds between sensor readings.
@@ -71,6 +73,7 @@ public struct KioskSettings: Sendable, Hashable {
         fallback = configuration.forecast.fallback
         pressureUnit = configuration.units.pressure
         language = configuration.languageChoice.language
+        airQualityURL = configuration.forecast.airQualityURL
         sensorEnabled = configuration.sensor.kind != .none || !configuration.sensors.isEmpty
         sensorIntervalSeconds = configuration.sensor.intervalSeconds
         station = configuration.station.coordinate

@@ -64,6 +64,10 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var warnings: [WeatherWarning] = []
     /// The warning feeds that failed, while they have not answered since.
     public var warningFailures: [WarningFeedFailure] = []
+    /// When the newest air-quality answer came; nil before the first.
+    public var airQualityFetchedAt: Date?
+    /// Why the last air-quality request failed, while none has succeeded since.
+    public var airQualityError: String?
 
     /// Creates a snapshot.
     public init(

@@ -44,6 +44,7 @@ extension KioskState {
         }
         warningSettingsChanged(from: old, at: now)
         fallbackSettingChanged(from: old, at: now)
+        airQualitySettingsChanged(from: old, at: now)
         if !old.sensorEnabled, newSettings.sensorEnabled { sensor.dueNow(at: now.monotonic) }
         if old.sensorEnabled, !newSettings.sensorEnabled { sensorError = nil }
         reschedule(from: old, at: now, into: &effects)

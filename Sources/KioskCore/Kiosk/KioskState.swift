@@ -77,6 +77,8 @@ public struct KioskState: Sendable {
     let scheduleSeed: String
     /// The official warnings: the board, and the next ask of the services.
     public internal(set) var warnings: WarningWatch
+    /// The air quality: the last good answer for each favourite, and the next request.
+    public internal(set) var airQuality: AirQualityWatch
     /// The `[[sensors]]`: each one's last values and failure.
     public internal(set) var sensorBoard = SensorBoard()
     /// The sensor's polling: waiting for the next reading, or reading.
@@ -117,6 +119,8 @@ public struct KioskState: Sendable {
         refresh = RefreshSchedule(due: now.monotonic)
         sensor = SensorPolling(due: now.monotonic)
         warnings = WarningWatch(due: now.monotonic)
+        airQuality = AirQualityWatch(
+            due: now.monotonic, refreshMinutes: settings.refreshMinutes, seed: scheduleSeed)
         slideCycle = SlideCycle(
             next: now.monotonic.advanced(bySeconds: Double(settings.cycleSeconds)))
         nextMinute = Self.nextMinute(after: now)
@@ -137,6 +141,7 @@ public struct KioskState: Sendable {
         if !fallback.isAsking, let due = fallback.deadline { deadlines.append(due) }
         if settings.sensorEnabled, let due = sensor.deadline { deadlines.append(due) }
         if settings.watchesWarnings { deadlines += warnings.deadlines }
+        if settings.watchesAirQuality, let due = airQuality.deadline { deadlines.append(due) }
         deadlines += powerSchedule.deadlines
         if power != .off, let nextStep { deadlines.append(nextStep) }
         return deadlines.min()
@@ -225,6 +230,12 @@ public struct KioskState: Sendable {
             fallbackAnswered(query, answer, at: now, into: &effects)
         case .warningsFetched(let updates, let nextAsk):
             warningsFetched(updates, nextAsk: nextAsk, at: now, into: &effects)
+        case .airQualityRestored(let kept):
+            airQualityRestored(kept, at: now)
+        case .airQualityFetched(let entries):
+            airQualityFetched(entries, at: now, into: &effects)
+        case .airQualityFailed(let message, let notBefore):
+            airQualityFailed(message: message, notBefore: notBefore, at: now)
         case .sensorSucceeded(let reading):
             recordReading(reading, at: now, into: &effects)
             sensor.succeeded(at: now.monotonic, interval: settings.sensorIntervalSeconds)
@@ -296,6 +307,7 @@ public struct KioskState: Sendable {
             effects.append(.readSensor)
         }
         watchWarnings(at: now, into: &effects)
+        watchAirQuality(at: now, into: &effects)
     }
 
     /// Night window and wake-ups decide the power; emits the change and a frame on waking.

@@ -78,6 +78,8 @@ public struct EngineStart: Sendable {
     public var forecasts: [ForecastCache.Entry]
     /// The `[[sensors]]`' histories.
     public var sensorHistory: SensorHistoryArchive
+    /// The air quality kept in the state directory.
+    public var airQuality: [AirQualityEntry] = []
     /// Whether a good config of the file has been seen (the file, or its last good
     /// copy): from then on a missing or empty file is refused, not taken as defaults.
     public var goodConfigSeen: Bool

@@ -99,6 +99,8 @@ public actor KioskEngine {
         let described = await display.describe()
         var opening: [KioskEvent] = [
             .displayDescribed(described),
+            // Before the start, so that its timers see what was kept.
+            .airQualityRestored(start.airQuality),
             .started(
                 restored: start.restored, forecasts: start.forecasts, history: start.history,
                 sensorHistory: start.sensorHistory),
@@ -256,6 +258,10 @@ public actor KioskEngine {
             track(write: false) { await $0.readSensor() }
         case .fetchWarnings:
             track(write: false) { await $0.fetchWarnings() }
+        case .fetchAirQuality(let places):
+            track(write: false) { await $0.fetchAirQuality(places) }
+        case .storeAirQuality(let entries):
+            write("air quality") { try $0.save(entries) }
         case .persistState(let persisted):
             write("state") { try $0.save(persisted) }
         case .saveHistory(let history):

@@ -14,9 +14,12 @@ extension KioskState {
         case .page(let page): kind = PageKind(page)
         case .warning: kind = .warning
         }
-        let favourites = CityWeather.favourites(
+        var favourites = CityWeather.favourites(
             configuration.cities, entries: forecasts,
             units: ForecastUnits(configuration.units))
+        for index in favourites.indices {
+            favourites[index].airQuality = airQuality(for: favourites[index].city, at: now.wall)
+        }
         var notices = self.notices(at: now)
         let indoor = indoorState(configuration: configuration)
         if kind == .indoor, case .reading = indoor {

@@ -28,6 +28,8 @@ extension KioskState {
         snapshot.panelFullRefresh = panelPlan?.fullRefresh ?? true
         snapshot.panelRefreshes = panelStatus(at: now)
         snapshot.restartPending = settings.restartPending
+        snapshot.airQualityFetchedAt = airQuality.fetchedAt
+        snapshot.airQualityError = airQuality.error
         if settings.watchesWarnings {
             snapshot.warnings = warnings.shown(at: now)
             snapshot.warningFailures = warnings.board.failures

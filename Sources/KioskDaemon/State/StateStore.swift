@@ -16,6 +16,7 @@ public final class StateStore: Sendable {
     static let stateName = "state.json"
     static let historyName = "indoor-history.json"
     static let sensorHistoryName = "sensor-history.json"
+    static let airQualityName = "air-quality.json"
 
     /// A store over `files`.
     public init(files: any FileStore) {
@@ -71,6 +72,28 @@ public final class StateStore: Sendable {
     /// - Throws: `FileStoreError` naming the file.
     public func save(_ archive: SensorHistoryArchive) throws(FileStoreError) {
         try save(archive, to: Self.sensorHistoryName)
+    }
+
+    /// `directory/air-quality.json`.
+    public var airQualityPath: String { files.path(of: Self.airQualityName) }
+
+    /// The air quality kept from the last good answer; none when none was written yet.
+    /// - Throws: `FileStoreError` when the file is unreadable or not such a file (it is
+    ///   moved aside).
+    public func loadAirQuality() throws(FileStoreError) -> [AirQualityEntry] {
+        try load(AirQualityFile.self, from: Self.airQualityName)?.entries ?? []
+    }
+
+    /// Writes the air quality if it differs from what is on disk.
+    /// - Throws: `FileStoreError` naming the file.
+    public func save(_ airQuality: [AirQualityEntry]) throws(FileStoreError) {
+        try save(AirQualityFile(version: 1, entries: airQuality), to: Self.airQualityName)
+    }
+
+    /// `air-quality.json`: a version, then the entries.
+    private struct AirQualityFile: Codable {
+        var version: Int
+        var entries: [AirQualityEntry]
     }
 
     private func load<Value: Decodable>(_ type: Value.Type, from name: String)

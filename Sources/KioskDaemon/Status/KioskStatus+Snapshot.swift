@@ -61,6 +61,15 @@ extension KioskStatus {
                 + ": " + $0.message
         }
         forecast.places = snapshot.page.favourites.map(Forecast.Place.init)
+        if !configuration.cities.isEmpty {
+            airQuality = AirQuality(
+                fetchedAt: snapshot.airQualityFetchedAt, error: snapshot.airQualityError,
+                places: snapshot.page.favourites.map {
+                    AirQuality.Place(
+                        name: $0.displayName, airQuality: $0.airQuality,
+                        scale: configuration.units.aqiScale(for: $0.city))
+                })
+        }
         if !snapshot.sensors.isEmpty { sensors = snapshot.sensors.map(SensorEntryStatus.init) }
     }
 }

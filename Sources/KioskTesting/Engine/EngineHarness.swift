@@ -66,12 +66,14 @@ public final class EngineHarness: Sendable {
             makeSensor: { _ in nil }, files: FileWorker(), stateFiles: files,
             notifier: SystemdNotifier(environment: [:]),
             host: { HostInfo(name: "harness", addresses: []) }, logger: logger, seed: 1)
-        engine = KioskEngine(
-            start: KioskEngine.Start(
-                configuration: configuration, configProblems: configProblems,
-                store: ConfigStore(explicitPath: Self.configPath, environment: [:]),
-                restored: nil, history: IndoorHistory(), forecasts: forecasts),
-            parts: parts)
+        var start = KioskEngine.Start(
+            configuration: configuration, configProblems: configProblems,
+            store: ConfigStore(explicitPath: Self.configPath, environment: [:]),
+            restored: nil, history: IndoorHistory(), forecasts: forecasts)
+        // The air quality is kept fresh, as the warnings are off: the effects are the
+        // forecast's alone.
+        start.airQuality = .kept(for: configuration.cities, at: time.now().wall)
+        engine = KioskEngine(start: start, parts: parts)
     }
 
     /// Every snapshot published so far, in order.

@@ -17,11 +17,15 @@ public enum AQIScale: String, Sendable, Hashable, Codable, CaseIterable {
         return ["US", "PR", "GU", "VI", "AS", "MP", "UM"].contains(code) ? .us : .european
     }
 
-    /// The scale a favourite reads by default. Favourites keep their country's name (in the
+    /// The scale a favourite reads by default: by its ISO country code when it has one
+    /// (`default(forCountryCode:)`). Favourites keep their country's name (in the
     /// language they were looked up in) rather than a code: the United States in the five
     /// languages the kiosk speaks, its territories by name, and, for a favourite without a
     /// country, a US time zone.
     public static func `default`(for city: City) -> AQIScale {
+        if let code = city.countryCode, !code.isEmpty {
+            return `default`(forCountryCode: code)
+        }
         if let country = city.country?.lowercased() {
             return usCountryNames.contains(country) ? .us : .european
         }
