@@ -237,31 +237,31 @@ public struct DoctorCommands: Sendable {
         // The numbers are written each language's way ("10.000"), the JSON's the English.
         func finding(_ level: DoctorFinding.Level, _ advice: LocalizedMessage?) -> DoctorFinding {
             DoctorFinding(level, "api budget") { language in
-                var values = [
-                    "minutes": String(configuration.forecast.refreshMinutes),
-                    "calls": WeatherFormat.decimal(
-                        Double(calls), digits: 0, grouped: true, language: language),
-                    "limit": WeatherFormat.decimal(
-                        10_000, digits: 0, grouped: true, language: language),
-                ]
-                let cost: String
-                if airPlaces == 0 {
-                    cost = LocalizedMessage(
+                let minutes = String(configuration.forecast.refreshMinutes)
+                let total = WeatherFormat.decimal(
+                    Double(calls), digits: 0, grouped: true, language: language)
+                let limit = WeatherFormat.decimal(
+                    10_000, digits: 0, grouped: true, language: language)
+                let cost =
+                    airPlaces == 0
+                    ? LocalizedMessage(
                         "{count} location every {minutes} min costs about {calls} of the {limit} free API calls a day",
                         plural:
                             "{count} locations every {minutes} min cost about {calls} of the {limit} free API calls a day",
-                        count: locations, context: "doctor", values
+                        count: locations, context: "doctor",
+                        ["minutes": minutes, "calls": total, "limit": limit]
                     ).text(in: language)
-                } else {
-                    values["places"] = String(airPlaces)
-                    values["air_minutes"] = String(air.airQualityRefreshMinutes ?? 60)
-                    cost = LocalizedMessage(
+                    : LocalizedMessage(
                         "{count} location every {minutes} min and the air quality of {places} every {air_minutes} min cost about {calls} of the {limit} free API calls a day",
                         plural:
                             "{count} locations every {minutes} min and the air quality of {places} every {air_minutes} min cost about {calls} of the {limit} free API calls a day",
-                        count: locations, context: "doctor", values
+                        count: locations, context: "doctor",
+                        [
+                            "minutes": minutes, "places": String(airPlaces),
+                            "air_minutes": String(air.airQualityRefreshMinutes ?? 60),
+                            "calls": total, "limit": limit,
+                        ]
                     ).text(in: language)
-                }
                 guard let advice else { return Sentence.ended(cost) }
                 return cost + ": " + advice.text(in: language)
             }
