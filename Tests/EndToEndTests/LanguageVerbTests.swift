@@ -109,7 +109,8 @@ import Testing
             lines.contains {
                 $0.hasPrefix("OK    api budget")
                     && $0.contains(
-                        "3 lieux toutes les 15 min coûtent environ 662 des 10\u{202F}000")
+                        "3 lieux toutes les 15 min et la qualité de l'air de 3 toutes les 60 min coûtent environ 770 des 10\u{202F}000"
+                    )
             }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("WARN  station") && $0.contains("Aucune station") })
         // The JSON's sentences stay English.

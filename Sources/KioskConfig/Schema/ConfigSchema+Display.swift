@@ -60,7 +60,8 @@ extension ConfigSchema {
                     }
                 }
                 if pages.isEmpty {
-                    return "must name at least one page (city, hourly, indoor, map, sky, air, dashboard)"
+                    return
+                        "must name at least one page (city, hourly, indoor, map, sky, air, dashboard)"
                 }
                 configuration.display.pages = pages
                 return nil
