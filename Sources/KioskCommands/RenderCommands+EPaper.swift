@@ -23,7 +23,9 @@ extension RenderCommands {
         }
         let configuration = try ConfigCommands(store: store, console: console).load()
             .configuration
-        let models = RenderModels(configuration: configuration, theme: .paper, now: now)
+        let models = RenderModels(
+            configuration: configuration, theme: .paper, now: now,
+            warn: { [console] in console.printError($0) })
         // The panel's first page: the dashboard unless `display.pages` says otherwise (when
         // `display.kind` is another display, the panel's own default all the same).
         let pages =

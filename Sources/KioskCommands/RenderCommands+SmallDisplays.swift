@@ -26,7 +26,9 @@ extension RenderCommands {
                 "An \(kind.rawValue) display is not a framebuffer: draw it with -o FILE.png or --terminal."
             )
         }
-        let models = RenderModels(configuration: configuration, theme: .dark, now: now)
+        let models = RenderModels(
+            configuration: configuration, theme: .dark, now: now,
+            warn: { [console] in console.printError($0) })
         let page = request.page ?? PageKind(configuration.display.pages.first ?? .city)
         let model =
             request.demo

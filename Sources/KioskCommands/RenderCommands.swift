@@ -122,7 +122,7 @@ public struct RenderCommands: Sendable {
             ?? rotation.pageSize(onPanel: framebuffer?.size ?? configuration.display.size)
         var models = RenderModels(
             configuration: configuration, theme: request.theme ?? configuration.display.theme,
-            now: now)
+            now: now, warn: { [console] in console.printError($0) })
         models.addCityCommand = CityAddHint.command(
             configPath: store.path, invokedAs: CommandLine.arguments.first ?? "weather-kiosk",
             workingDirectory: CurrentProcess.workingDirectory,

@@ -11,6 +11,9 @@ struct RenderModels {
     let configuration: KioskConfiguration
     let theme: Theme
     let now: Date
+    /// Says what the page is drawn without (an unreadable air-quality file): a warning on
+    /// standard error, the page drawn all the same.
+    let warn: (String) -> Void
     /// What the empty page tells a person to run, as the kiosk on the same config says it
     /// (`CityAddHint`): `render` draws the page the kiosk shows.
     var addCityCommand = "weather-kiosk city add Rome"
@@ -59,6 +62,7 @@ struct RenderModels {
         model.favourites = CityWeather.favourites(
             cities, entries: entries, units: ForecastUnits(configuration.units))
         let index = try reference.map { try CityCommands.resolve($0, in: cities) - 1 } ?? 0
+        airQuality(into: &model.favourites)
         let shown = model.favourites[index]
         model.city = shown
         switch page {
@@ -79,6 +83,24 @@ struct RenderModels {
             }
         }
         return model
+    }
+
+    /// The air quality the daemon kept in `state_dir/air-quality.json`, each favourite's
+    /// until it is stale, as the running kiosk shows it.
+    private func airQuality(into favourites: inout [CityWeather]) {
+        let kept: [AirQualityEntry]
+        do {
+            kept = try StateStore(directory: configuration.stateDirectory).loadAirQuality()
+        } catch {
+            warn("warning: \(error.message) The page is drawn without the air quality.")
+            return
+        }
+        for index in favourites.indices {
+            guard let entry = kept.entry(for: favourites[index].city.coordinate),
+                !AirQualityWatch.isStale(entry, at: now)
+            else { continue }
+            favourites[index].airQuality = entry.forecast
+        }
     }
 
     /// `render` does not read the sensor: the page says so, or that there is none.
