@@ -172,13 +172,13 @@ struct HomeAssistantCoreTests {
         let core = try Core(broker: broker)
         defer { Task { await core.stop() } }
         let node = KioskOverMQTT.node
-        let english = await core.waitFor("19 entities in English") { report in
-            report.entities.count == 19
+        let english = await core.waitFor("25 entities in English") { report in
+            report.entities.count == 25
                 && report.entities["\(node)_indoor_temperature"]?.name?.hasSuffix(
                     "Indoor temperature") == true
         }
         let ids = (english?.entities ?? [:]).mapValues(\.entityID)
-        #expect(ids.count == 19)
+        #expect(ids.count == 25)
 
         kiosk.process.signal(SIGTERM)
         #expect(await kiosk.process.finish(timeout: 30).exitCode == 0)
@@ -190,9 +190,14 @@ struct HomeAssistantCoreTests {
                 == true
         }
         let entities = italian?.entities ?? [:]
-        #expect(entities.count == 19, "no entity added: \(entities.keys.sorted())")
+        #expect(entities.count == 25, "no entity added: \(entities.keys.sorted())")
         #expect(entities.mapValues(\.entityID) == ids, "every entity keeps its id")
         #expect(entities["\(node)_city"]?.name?.hasSuffix("Città mostrata") == true)
+        #expect(
+            entities.contains { $0.key.hasSuffix("_aqi") }
+                && entities.filter { $0.key.hasSuffix("_aqi") }.values.allSatisfy {
+                    $0.name?.hasSuffix("indice di qualità dell'aria") == true
+                }, "the air-quality entities renamed too")
         #expect(italian?.complaints == [], "\(italian?.complaints ?? [])")
     }
 }
