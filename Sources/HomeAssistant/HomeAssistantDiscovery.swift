@@ -42,11 +42,25 @@ public struct HomeAssistantDiscovery: Sendable, Hashable {
     /// The announcements, in a stable order.
     public var messages: [Message]
 
+    /// The topics of the indoor entities that wait for the first reading to say whether
+    /// they exist (humidity and dew point come with the chip, the sea-level pressure with a
+    /// reading): kept as they are until then, neither announced nor removed, so that a
+    /// restart does not remove them from Home Assistant and add them again (an entity
+    /// added again loses what its owner set on it, and Home Assistant before 2025.10 gives
+    /// it an id made from its name in the language of the day).
+    public var undecided: Set<String>
+
     /// The announcements for `configuration`.
     public init(_ configuration: KioskConfiguration, topics: HomeAssistantTopics, facts: Facts) {
         var builder = Builder(configuration: configuration, topics: topics, facts: facts)
         builder.build()
         messages = builder.messages
+        let waiting =
+            configuration.sensor.kind != .none && facts.chip == nil
+            ? ["indoor_humidity", "dew_point", "sea_level_pressure"].map {
+                topics.discovery("sensor", $0)
+            } : []
+        undecided = Set(waiting).subtracting(messages.map(\.topic))
     }
 
     /// The discovery topics announced.

@@ -142,7 +142,7 @@ struct Session {
                 announced[message.topic] = bytes
             }
         }
-        let gone = Set(announced.keys).subtracting(current.topics)
+        let gone = Set(announced.keys).subtracting(current.topics).subtracting(current.undecided)
         for topic in gone where connection.publish(topic, [], retain: true) {
             announced[topic] = nil
         }
@@ -150,10 +150,11 @@ struct Session {
     }
 
     /// Empties the retained announcements of this node that the config no longer has
-    /// (a favourite removed while the kiosk was off).
+    /// (a favourite removed while the kiosk was off); not those still undecided before the
+    /// first reading.
     mutating func removeStale() {
-        let current = discovery.topics
-        for topic in retainedAtBroker.subtracting(current)
+        let current = discovery
+        for topic in retainedAtBroker.subtracting(current.topics).subtracting(current.undecided)
         where connection.publish(topic, [], retain: true) {
             retainedAtBroker.remove(topic)
         }
