@@ -185,9 +185,16 @@ struct HomeAssistantCoreTests {
         let set = await kiosk.run(["config", "set", "language", "it"])
         #expect(set.exitCode == 0, "\(set.standardError)")
         kiosk = kiosk.restarted()
+        // Home Assistant takes the announcements one by one: wait until it has them all.
         let italian = await core.waitFor("the entities renamed in Italian") { report in
-            report.entities["\(node)_indoor_temperature"]?.name?.hasSuffix("Temperatura interna")
-                == true
+            let airQuality = report.entities.filter { $0.key.hasSuffix("_aqi") }.values
+            return report.entities["\(node)_indoor_temperature"]?.name?.hasSuffix(
+                "Temperatura interna") == true
+                && report.entities["\(node)_city"]?.name?.hasSuffix("Città mostrata") == true
+                && !airQuality.isEmpty
+                && airQuality.allSatisfy {
+                    $0.name?.hasSuffix("indice di qualità dell'aria") == true
+                }
         }
         let entities = italian?.entities ?? [:]
         #expect(entities.count == 25, "no entity added: \(entities.keys.sorted())")
