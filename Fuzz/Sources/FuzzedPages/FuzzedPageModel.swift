@@ -41,7 +41,8 @@ public enum FuzzedPageModel {
         let host = HostInfo(
             name: input.text(), addresses: (0..<input.int(in: 0...3)).map { _ in input.text() })
         return PageModel(
-            page: page, now: now, kioskUTCOffsetSeconds: offset, units: units,
+            page: page, now: now, kioskUTCOffsetSeconds: offset,
+            language: input.pick(Language.allCases), units: units,
             theme: input.pick(Theme.allCases), city: favourites.first, favourites: favourites,
             indoor: indoor(now: now, &input), notices: notices, host: host)
     }

@@ -55,7 +55,8 @@ enum ForecastJSONFuzz {
             for page in [PageKind.city, .hourly] {
                 let model = PageModel(
                     page: page, now: forecast.current?.time ?? DemoData.now,
-                    kioskUTCOffsetSeconds: 3600, units: Units(), city: city, favourites: [city])
+                    kioskUTCOffsetSeconds: 3600, language: .en, units: Units(), city: city,
+                    favourites: [city])
                 _ = layout.frames(for: model)
             }
         }

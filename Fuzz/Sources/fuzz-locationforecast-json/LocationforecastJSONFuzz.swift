@@ -82,7 +82,7 @@ enum LocationforecastJSONFuzz {
         for page in [PageKind.city, .hourly] {
             let model = PageModel(
                 page: page, now: forecast.current?.time ?? received, kioskUTCOffsetSeconds: 3600,
-                units: Units(), city: city, favourites: [city])
+                language: .en, units: Units(), city: city, favourites: [city])
             _ = layout.frames(for: model)
         }
     }
