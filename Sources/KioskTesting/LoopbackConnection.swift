@@ -36,7 +36,9 @@ struct LoopbackConnection {
                     server.answered(since: began, until: lastWritten ?? began)
                     throw error
                 }
-                server.answered(since: began, until: ContinuousClock.now)
+                // Its last write began: the client can have all of the answer from then on,
+                // however late this task reads the clock after it.
+                server.answered(since: began, until: lastWritten ?? ContinuousClock.now)
                 guard answered, head.keepsAlive else { break }
             }
         } catch {
