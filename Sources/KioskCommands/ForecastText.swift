@@ -92,7 +92,9 @@ enum ForecastText {
         let sky = ForecastSky(entry, now: now)
         lines.append("  " + sunLine(sky, clock: units.clock, language: language))
         lines.append("  " + moonLine(sky, clock: units.clock, language: language))
-        if let air, let line = airLine(air.entry, scale: air.scale) { lines.append("  " + line) }
+        if let air, let line = airLine(air.entry, scale: air.scale, language: language) {
+            lines.append("  " + line)
+        }
         let fetched = LocalDateTime(
             entry.fetchedAt, utcOffsetSeconds: KioskClock.localOffset(at: entry.fetchedAt))
         // Open-Meteo's forecast as ever; another provider's is named, with its credit.

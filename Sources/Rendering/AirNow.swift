@@ -22,10 +22,17 @@ struct AirNow {
     var utcOffsetSeconds: Int
     /// Whether any air-quality forecast has arrived for the place.
     var hasArrived: Bool
+    /// The language the page speaks.
+    var language: Language
 
-    /// The air at `weather` at `now` on `scale`, with up to `hours` hours of trend.
-    init(_ weather: CityWeather, scale: AQIScale, now: Date, hours: Int = 12) {
+    /// The air at `weather` at `now` on `scale`, with up to `hours` hours of trend, in
+    /// `language`.
+    init(
+        _ weather: CityWeather, scale: AQIScale, now: Date, hours: Int = 12,
+        language: Language = .en
+    ) {
         self.scale = scale
+        self.language = language
         let air = weather.airQuality
         hasArrived = air != nil
         current = air?.current
@@ -39,28 +46,40 @@ struct AirNow {
     /// The air of `model`'s favourite on the scale its units give it.
     init(_ model: PageModel, weather: CityWeather, hours: Int = 12) {
         self.init(
-            weather, scale: model.units.aqiScale(for: weather.city), now: model.now, hours: hours)
+            weather, scale: model.units.aqiScale(for: weather.city), now: model.now, hours: hours,
+            language: model.language)
     }
 
-    /// The pollutants the page lists, in this order: a short name ("PM2.5", "O₃"), the
-    /// name on a screen with room ("Ozone"), and the value.
+    /// The pollutants the page lists, in this order: a short name, the symbol ("PM2.5",
+    /// "O₃"), the name on a screen with room ("Ozone O₃"), and the value.
     var pollutants: [(short: String, long: String, value: MassConcentration?)] {
-        [
-            ("PM2.5", "Fine particles PM2.5", current?.pm25),
-            ("PM10", "Particles PM10", current?.pm10),
-            ("O\u{2083}", "Ozone O\u{2083}", current?.ozone),
-            ("NO\u{2082}", "Nitrogen dioxide NO\u{2082}", current?.nitrogenDioxide),
+        // TRANSLATORS: an air pollutant's name, before its symbol ("Ozone O₃"), where the
+        // air page has room. At most about 18 characters.
+        let names = [
+            language.localized("Fine particles", context: "air pollutant"),
+            language.localized("Particles", context: "air pollutant"),
+            language.localized("Ozone", context: "air pollutant"),
+            language.localized("Nitrogen dioxide", context: "air pollutant"),
         ]
+        let symbols = ["PM2.5", "PM10", "O\u{2083}", "NO\u{2082}"]
+        let values = [current?.pm25, current?.pm10, current?.ozone, current?.nitrogenDioxide]
+        return zip(zip(symbols, names), values).map { ($0.0, $0.1 + " " + $0.0, $1) }
     }
 
-    /// "22 µg/m³", "2.5 µg/m³" (tenths below 10, as the small numbers need); "–" without one.
-    static func text(_ value: MassConcentration?) -> String {
+    /// "22 µg/m³", "2.5 µg/m³" (tenths below 10, as the small numbers need, with the
+    /// language's decimal separator); "–" without one.
+    func text(_ value: MassConcentration?) -> String {
         guard let value else { return "–" }
-        let amount = value.microgramsPerCubicMetre
-        let number =
-            amount < 9.95
-            ? String(Double((amount * 10).rounded()) / 10) : String(Int(amount.rounded()))
-        return number + " " + MassConcentration.symbol
+        return number(value) + " " + MassConcentration.symbol
+    }
+
+    /// The value alone, "22", "2.5" ("2,5" in German), for the small displays (whose ROM
+    /// has no µ and no ³); "–" without one.
+    func number(_ value: MassConcentration?) -> String {
+        guard let amount = value?.microgramsPerCubicMetre else { return "–" }
+        return amount < 9.95
+            ? WeatherFormat.decimal(amount, digits: 1, language: language)
+            : String(Int(amount.rounded()))
     }
 
     /// The plants counted, most pollen first; nil where the response had no pollen at all
@@ -76,21 +95,46 @@ struct AirNow {
     func pollenText(count: Int) -> String? {
         guard let pollen else { return nil }
         let present = pollen.filter { $0.grainsPerCubicMetre >= 0.5 }.prefix(count)
-        guard !present.isEmpty else { return "none now" }
-        return present.map { "\($0.kind.name) \(Int($0.grainsPerCubicMetre.rounded()))" }
-            .joined(separator: " · ")
+        guard !present.isEmpty else {
+            // TRANSLATORS: after "Pollen" when every plant counted is at zero. Lower case
+            // where your language allows it.
+            return language.localized("none now", context: "pollen")
+        }
+        return present.map {
+            "\($0.kind.name(in: language)) \(Int($0.grainsPerCubicMetre.rounded()))"
+        }
+        .joined(separator: " · ")
     }
-}
 
-extension AirNow {
+    /// "Pollen", before the plants.
+    var pollenLabel: String { language.localized("Pollen") }
+
+    /// The index's band's word in the page's language.
+    func word(_ index: AirQualityIndex) -> String { index.band.name(in: language) }
+
     /// The band's word in at most ten letters, for 16-column LCDs and OLEDs: the EPA's own
-    /// "USG" for "Unhealthy for sensitive groups", "Very poor" as it is, "Extr. poor".
-    static func shortName(_ band: IndexBand, on scale: AQIScale) -> String {
+    /// "USG" for "Unhealthy for sensitive groups", "Very unh.", "Extr. poor"; the word as it
+    /// is where it is short.
+    func shortName(_ band: IndexBand) -> String {
+        // TRANSLATORS: an air-quality band's word on a 16-column display, at most 10
+        // characters: abbreviate the band's word ("Extr. poor" for "Extremely poor"). Where
+        // the word is short enough, repeat it.
         switch (scale, band.level) {
-        case (.us, 2): "USG"
-        case (.us, 4): "Very unh."
-        case (.european, 5): "Extr. poor"
-        default: band.name
+        case (.european, 0): language.localized("Good", context: "European air quality band, short")
+        case (.european, 1): language.localized("Fair", context: "European air quality band, short")
+        case (.european, 2):
+            language.localized("Moderate", context: "European air quality band, short")
+        case (.european, 3): language.localized("Poor", context: "European air quality band, short")
+        case (.european, 4):
+            language.localized("Very poor", context: "European air quality band, short")
+        case (.european, _):
+            language.localized("Extr. poor", context: "European air quality band, short")
+        case (.us, 0): language.localized("Good", context: "US air quality band, short")
+        case (.us, 1): language.localized("Moderate", context: "US air quality band, short")
+        case (.us, 2): language.localized("USG", context: "US air quality band, short")
+        case (.us, 3): language.localized("Unhealthy", context: "US air quality band, short")
+        case (.us, 4): language.localized("Very unh.", context: "US air quality band, short")
+        case (.us, _): language.localized("Hazardous", context: "US air quality band, short")
         }
     }
 }

@@ -41,12 +41,16 @@ extension PageContext {
     private func drawAirIndex(_ air: AirNow, in area: Rect) {
         let (titleRow, rest) = area.sliceTop(metrics.font(.heading) / Canvas.heightFactor)
         canvas.drawText(
-            air.scale.title, in: titleRow, style: .regular, size: metrics.font(.heading),
+            air.scale.title(in: language), in: titleRow, style: .regular,
+            size: metrics.font(.heading),
             color: palette.secondary)
         // A long word ("Unhealthy for sensitive groups") takes two lines where one would
         // shrink it below the heading's size.
         let titleSize = metrics.font(.title)
-        let word = air.index?.band.name ?? "No index now"
+        // TRANSLATORS: on the air page in place of the air-quality band's word when the
+        // forecast has no index for this hour.
+        let noIndex = language.localized("No index now")
+        let word = air.index.map(air.word) ?? noIndex
         let oneLine = canvas.fittingSize(
             word, style: .bold, size: titleSize, width: rest.width, height: .infinity)
         let wraps = (oneLine ?? 0) < metrics.font(.heading)
@@ -57,11 +61,12 @@ extension PageContext {
                 "–", in: chipArea.sliceTop(metrics.gap / 2).1, style: .regular,
                 size: metrics.font(.hero), color: palette.secondary)
             canvas.drawText(
-                "No index now", in: wordRow, style: .regular, size: metrics.font(.title),
+                noIndex, in: wordRow, style: .regular, size: metrics.font(.title),
                 color: palette.secondary)
             return
         }
         let band = index.band
+        let name = air.word(index)
         let chipBox = chipArea.insetBy(dx: 0, dy: metrics.gap / 2)
         let size = min(metrics.font(.hero), chipBox.height * 0.62)
         let number = index.text
@@ -87,28 +92,41 @@ extension PageContext {
             color: numberColor, alignment: .center)
         if wraps {
             canvas.drawParagraph(
-                band.name, in: wordRow, style: .bold, size: titleSize, color: palette.primary,
+                name, in: wordRow, style: .bold, size: titleSize, color: palette.primary,
                 centredVertically: true)
         } else {
             canvas.drawText(
-                band.name, in: wordRow, style: .bold, size: titleSize, color: palette.primary)
+                name, in: wordRow, style: .bold, size: titleSize, color: palette.primary)
         }
     }
 
-    /// PM2.5, PM10, O₃ and NO₂ a row each, then pollen when the place has it.
+    /// PM2.5, PM10, O₃ and NO₂ a row each, then pollen when the place has it: as many
+    /// plants as fit whole (German "Gräser" and French "Graminées" are longer than "Grass").
     private func drawPollutants(_ air: AirNow, in area: Rect) {
         let wide = area.width >= metrics.length(420)
-        let pollen = air.pollenText(count: wide ? 3 : 2)
-        let count = air.pollutants.count + (pollen == nil ? 0 : 1)
+        let count = air.pollutants.count + (air.pollen == nil ? 0 : 1)
         let rows = area.rows(count, gap: metrics.gap / 2)
         let size = metrics.font(.heading)
         for (pollutant, row) in zip(air.pollutants, rows) {
             skyRow(
-                wide ? pollutant.long : pollutant.short, AirNow.text(pollutant.value), in: row,
+                wide ? pollutant.long : pollutant.short, air.text(pollutant.value), in: row,
                 size: size)
         }
-        if let pollen, let row = rows.last {
-            skyRow(wide ? "Pollen, grains/m³" : "Pollen", pollen, in: row, size: size)
+        if let row = rows.last,
+            let pollen = (1...(wide ? 3 : 2)).reversed().lazy.compactMap({
+                air.pollenText(count: $0)
+            }).first(where: {
+                canvas.fittingSize(
+                    $0, style: .bold, size: size, width: row.width * 0.6, height: row.height)
+                    != nil
+            }) ?? air.pollenText(count: 1)
+        {
+            // TRANSLATORS: the pollen row's label where the air page has room: the counts
+            // after it are grains per cubic metre ({unit} is "m³").
+            let label =
+                wide
+                ? language.localized("Pollen, grains/{unit}", ["unit": "m³"]) : air.pollenLabel
+            skyRow(label, pollen, in: row, size: size)
         }
     }
 
@@ -119,7 +137,8 @@ extension PageContext {
         let labelHeight = small / Canvas.heightFactor
         let (titleRow, body) = area.sliceTop(labelHeight)
         canvas.drawText(
-            "Next hours", in: titleRow, style: .regular, size: small, color: palette.secondary)
+            language.localized("Next hours", context: "air quality"), in: titleRow,
+            style: .regular, size: small, color: palette.secondary)
         let (hourRow, plot) = body.sliceBottom(labelHeight)
         let columns = plot.columns(air.trend.count, gap: metrics.gap / 2)
         // Every other hour's label when "15:00" is wider than a column.
@@ -165,12 +184,16 @@ extension PageContext {
         let (titleArea, rest) = area.sliceTop(
             min(area.height * 0.35, metrics.font(.title) / Canvas.heightFactor * 1.8))
         canvas.drawText(
-            "Waiting for air quality", in: titleArea, style: .bold, size: metrics.font(.title),
+            language.localized("Waiting for air quality"), in: titleArea, style: .bold,
+            size: metrics.font(.title),
             color: palette.primary, alignment: .center)
         let text =
             air.hasArrived
-            ? "Open-Meteo's air-quality forecast has no value for this hour yet."
-            : "The kiosk asks Open-Meteo's air-quality service once an hour; the \(air.scale.title) shows here when it answers."
+            ? language.localized(
+                "Open-Meteo's air-quality forecast has no value for this hour yet.")
+            : language.localized(
+                "The kiosk asks Open-Meteo's air-quality service once an hour; the {scale} shows here when it answers.",
+                ["scale": air.scale.title(in: language)])
         canvas.drawParagraph(
             text, in: rest, style: .regular, size: metrics.font(.heading),
             color: palette.secondary, alignment: .center, centredVertically: true)

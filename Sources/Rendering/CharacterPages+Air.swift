@@ -15,25 +15,37 @@ extension CharacterPageText {
         }
         var sections: [CharacterSection]
         if let index = air.index {
-            let scale = air.scale == .european ? "EU" : "US"
-            let word = index.band.name
-            let short = AirNow.shortName(index.band, on: air.scale)
+            let scale = air.scale.smallTitle(in: language)
+            let aqi = air.scale.abbreviation(in: language)
+            let word = air.word(index)
+            let short = air.shortName(index.band)
             sections = [
                 line([
-                    "\(scale) AQI \(index.text) \(word)", "AQI \(index.text) \(word)",
-                    "AQI \(index.text) \(short)", "AQI \(index.text)",
+                    "\(scale) \(index.text) \(word)", "\(aqi) \(index.text) \(word)",
+                    "\(aqi) \(index.text) \(short)", "\(aqi) \(index.text)",
                 ])
             ]
         } else if air.hasArrived {
-            sections = [line(["No AQI for this hour", "No AQI now"])]
+            // TRANSLATORS: on a character LCD, when the air-quality forecast has no index
+            // for this hour: at most 20 characters, and the short form at most 16.
+            sections = [
+                line([
+                    language.localized("No AQI for this hour", context: "small display"),
+                    language.localized("No AQI now", context: "small display"),
+                ])
+            ]
         } else {
-            sections = [line(["Waiting for air data", "Waiting for air"])]
+            // TRANSLATORS: on a small display before the first air-quality forecast
+            // arrived: at most 20 characters, and the short form at most 16.
+            sections = [
+                line([
+                    language.localized("Waiting for air data", context: "small display"),
+                    language.localized("Waiting for air", context: "small display"),
+                ])
+            ]
         }
         if air.current != nil {
-            func number(_ value: MassConcentration?) -> String {
-                AirNow.text(value).replacing(" " + MassConcentration.symbol, with: "")
-            }
-            let values = air.pollutants.map { number($0.value) }
+            let values = air.pollutants.map { air.number($0.value) }
             sections.append(
                 line([
                     "PM2.5 \(values[0]) PM10 \(values[1])", "PM2.5 \(values[0])",
@@ -43,7 +55,8 @@ extension CharacterPageText {
         if let pollen = air.pollenText(count: 2)?.replacing(" · ", with: " "),
             let most = air.pollenText(count: 1)
         {
-            sections.append(line(["Pollen \(pollen)", "Pollen \(most)", most]))
+            let label = air.pollenLabel
+            sections.append(line(["\(label) \(pollen)", "\(label) \(most)", most]))
         }
         return CharacterPage(
             title: cityTitle(weather), clock: cityClock(weather),

@@ -76,19 +76,25 @@ extension PageContext {
             size: metrics.length(96),
             color: temperature == "–" ? palette.secondary : palette.primary, alignment: .center)
         canvas.drawText(
-            current?.weatherCode?.condition ?? "–", in: conditionRow, style: .regular,
+            condition(current?.weatherCode, isDay: current?.isDay ?? true), in: conditionRow,
+            style: .regular,
             size: metrics.font(.heading), color: palette.secondary,
             alignment: metrics.isPortrait ? .center : .left)
+        // TRANSLATORS: the dashboard's line under the weather now: "Feels 3°   High 7°
+        // Low 1°". Short words: the three share one line beside the temperatures.
+        let feels = language.localized("Feels", context: "dashboard: feels-like temperature")
+        let high = language.localized("High", context: "dashboard: today's highest temperature")
+        let low = language.localized("Low", context: "dashboard: today's lowest temperature")
         let runs = [
-            TextRun(text: "Feels ", color: palette.secondary),
+            TextRun(text: feels + " ", color: palette.secondary),
             TextRun(
                 text: values.temperature(current?.apparentTemperature), color: palette.primary,
                 style: .bold),
-            TextRun(text: "   High ", color: palette.secondary),
+            TextRun(text: "   " + high + " ", color: palette.secondary),
             TextRun(
                 text: values.temperature(today?.temperatureMax), color: palette.warm,
                 style: .bold),
-            TextRun(text: "  Low ", color: palette.secondary),
+            TextRun(text: "  " + low + " ", color: palette.secondary),
             TextRun(
                 text: values.temperature(today?.temperatureMin), color: palette.cool,
                 style: .bold),
@@ -103,7 +109,8 @@ extension PageContext {
     private func drawDayRows(_ days: [DailyForecast], today: LocalDate, in area: Rect) {
         guard !days.isEmpty else {
             canvas.drawText(
-                "No daily forecast", in: area.sliceTop(area.height * 0.4).0, style: .regular,
+                language.localized("No daily forecast"), in: area.sliceTop(area.height * 0.4).0,
+                style: .regular,
                 size: metrics.font(.body), color: palette.secondary, alignment: .center)
             return
         }
@@ -118,7 +125,7 @@ extension PageContext {
             let (temperatureArea, chanceArea) = numbers.sliceLeft(numbers.width * 0.6)
             let label =
                 day.date == today
-                ? "Today" : day.date.weekdayAbbreviation + " \(day.date.day)"
+                ? language.dayName(.today) : day.date.text(.weekdayAndDay, language: language)
             canvas.drawText(
                 label, in: labelArea, style: .bold, size: size, color: palette.primary)
             drawIcon(day.weatherCode?.icon ?? .unknown, isDay: true, in: iconArea.centeredSquare)

@@ -30,41 +30,48 @@ extension PageContext {
         let sky = SkyToday(weather, now: model.now)
         var tiles = [
             DashboardTile(
-                label: "Wind",
+                label: language.localized("Wind"),
                 value: .text(values.wind(current?.windSpeed, direction: current?.windDirection))),
             DashboardTile(
-                label: "Humidity", value: .text(values.percent(current?.relativeHumidity))),
+                label: language.localized("Humidity"),
+                value: .text(values.percent(current?.relativeHumidity))),
             DashboardTile(
-                label: "Sunrise", value: .text(sky.clock(sky.sun?.sunrise, values: values))),
+                label: language.localized("Sunrise"),
+                value: .text(sky.clock(sky.sun?.sunrise, values: values))),
             DashboardTile(
-                label: "Sunset", value: .text(sky.clock(sky.sun?.sunset, values: values))),
+                label: language.localized("Sunset"),
+                value: .text(sky.clock(sky.sun?.sunset, values: values))),
         ]
         let scale = model.units.aqiScale(for: weather.city)
         if let index = weather.airQuality?.current?.index(on: scale) {
             let band = index.band
             tiles.append(
                 DashboardTile(
-                    label: scale.title, shortLabel: "AQI",
-                    value: .band(number: index.text, word: band.name, color: band.color)))
+                    label: scale.title(in: language), shortLabel: scale.abbreviation(in: language),
+                    value: .band(
+                        number: index.text, word: band.name(in: language), color: band.color)))
         }
         if let uv = sky.uvIndex {
             let band = uv.band
             tiles.append(
                 DashboardTile(
-                    label: "UV index",
-                    value: .band(number: "\(uv.reported)", word: band.name, color: band.color)))
+                    label: language.localized("UV index"),
+                    value: .band(
+                        number: "\(uv.reported)", word: band.name(in: language),
+                        color: band.color)))
         }
         if case .reading(let indoor) = model.indoor {
             let humidity = indoor.reading.humidity.map { " · " + values.percent($0) } ?? ""
             tiles.append(
                 DashboardTile(
-                    label: "Indoor",
+                    label: language.localized("Indoor"),
                     value: .text(values.temperature(indoor.reading.temperature) + humidity)))
         }
         // The pressure at sea level, as weather reports give it.
         tiles.append(
             DashboardTile(
-                label: "Pressure", value: .text(values.pressure(current?.seaLevelPressure))))
+                label: language.localized("Pressure"),
+                value: .text(values.pressure(current?.seaLevelPressure))))
         return tiles
     }
 

@@ -165,12 +165,13 @@ extension PageContext {
     /// word; "–" when the forecast has none.
     private func drawUV(_ uvIndex: UVIndex?, in area: Rect) {
         let size = metrics.font(.heading)
+        let label = language.localized("UV index today")
         let labelWidth = min(
-            canvas.measure("UV index today", style: .regular, size: size).advance + metrics.gap,
+            canvas.measure(label, style: .regular, size: size).advance + metrics.gap,
             area.width * 0.45)
         let (labelArea, rest) = area.sliceLeft(labelWidth)
         canvas.drawText(
-            "UV index today", in: labelArea, style: .regular, size: size,
+            label, in: labelArea, style: .regular, size: size,
             color: palette.secondary)
         guard let uvIndex else {
             canvas.drawText(
@@ -185,7 +186,7 @@ extension PageContext {
         let (chip, word) = rest.sliceLeft(metrics.gap).1.sliceLeft(chipWidth)
         drawBandChip(number, color: Color(hex: band.color), in: chip, size: large)
         canvas.drawText(
-            band.name, in: word.sliceLeft(metrics.gap).1, style: .bold, size: large,
+            band.name(in: language), in: word.sliceLeft(metrics.gap).1, style: .bold, size: large,
             color: palette.primary)
     }
 }

@@ -11,22 +11,23 @@ extension PageContext {
             weather.displayName, clock: tinyClock(weather.forecast), in: tinyArea)
         let headline: String
         if let index = air.index {
-            let scale = air.scale == .european ? "EU" : "US"
-            headline = "\(scale) AQI \(index.text) " + AirNow.shortName(index.band, on: air.scale)
+            headline =
+                "\(air.scale.smallTitle(in: language)) \(index.text) "
+                + air.shortName(index.band)
         } else {
-            headline = air.hasArrived ? "No AQI this hour" : "Waiting for air data"
+            headline =
+                air.hasArrived
+                ? language.localized("No AQI now", context: "small display")
+                : language.localized("Waiting for air data", context: "small display")
         }
         var details: [String] = []
         if air.current != nil {
-            func number(_ value: MassConcentration?) -> String {
-                AirNow.text(value).replacing(" " + MassConcentration.symbol, with: "")
-            }
-            let values = air.pollutants.map { number($0.value) }
+            let values = air.pollutants.map { air.number($0.value) }
             details = [
                 "PM2.5 \(values[0])  PM10 \(values[1])", "O₃ \(values[2])  NO₂ \(values[3])",
             ]
         }
-        if let pollen = air.pollenText(count: 2) { details.append("Pollen " + pollen) }
+        if let pollen = air.pollenText(count: 2) { details.append(air.pollenLabel + " " + pollen) }
         let credit = tinyCredit(weather).map { [$0] } ?? []
         let lines: [String]
         if isShortTiny {

@@ -28,6 +28,30 @@ import Testing
         #expect(english.contains("\n  Now    ") && english.contains("\n  Today "))
     }
 
+    @Test func forecastAirLineInGermanHasTheLQIItsBandDecimalCommasAndThePlants() {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let coordinate = Coordinate(latitude: 52.22, longitude: 6.89)
+        let air = AirQualityConditions(
+            time: now, europeanAQI: 44, usAQI: 65,
+            pm25: MassConcentration(microgramsPerCubicMetre: 8.14),
+            nitrogenDioxide: MassConcentration(microgramsPerCubicMetre: 11.2),
+            uvIndex: UVIndex(2.4), pollen: [PollenCount(.birch, grainsPerCubicMetre: 2.46)])
+        let entry = AirQualityEntry(
+            coordinate: coordinate, fetchedAt: now,
+            forecast: AirQualityForecast(coordinate: coordinate, current: air))
+        #expect(
+            ForecastText.airLine(entry, scale: .european, language: .de)
+                == "Luft: Europäischer LQI 44, Mäßig · PM2.5 8,1 µg/m³ · NO₂ 11 µg/m³ · UV 2 · Pollen: Birke 2,5 Körner/m³"
+        )
+        #expect(
+            ForecastText.airLine(entry, scale: .us, language: .es)?.hasPrefix(
+                "Aire: ICA de EE. UU. 65, Moderada · PM2.5 8,1 µg/m³") == true)
+        #expect(
+            ForecastText.airLine(entry, scale: .european)
+                == "Air: European AQI 44, Moderate · PM2.5 8.1 µg/m³ · NO₂ 11 µg/m³ · UV 2 · pollen: Birch 2.5 grains/m³"
+        )
+    }
+
     @Test func sensorTextInItalian() {
         let reading = SensorReading(
             chip: .bme280, time: Date(timeIntervalSince1970: 1_764_000_000),

@@ -14,8 +14,10 @@ import Testing
     ]
 
     /// The demo pages, a favourite without a forecast, its sky page and the indoor page
-    /// with the [[sensors]], each with a stale-forecast notice and a 45-second retry.
-    static func models(_ language: Language) -> [(String, PageModel)] {
+    /// with the [[sensors]], each with a stale-forecast notice and a 45-second retry; the
+    /// dashboard and the air page with Open-Meteo's recorded air (the European index 44,
+    /// pollen at zero), on the European and the US scale.
+    static func models(_ language: Language) throws -> [(String, PageModel)] {
         var result: [(String, PageModel)] = PageKind.allCases.map { page in
             ("\(page.rawValue)", DemoData.model(page: page, language: language))
         }
@@ -42,7 +44,29 @@ import Testing
         var empty = DemoData.model(page: .empty, language: language)
         empty.hasStation = false
         result.append(("empty without station", empty))
+        var waiting = DemoData.model(page: .air, language: language)
+        waiting.city?.airQuality = nil
+        result.append(("air waiting for air quality", waiting))
+        for page in [PageKind.dashboard, .air] {
+            for scale in AQIScale.allCases {
+                result.append(
+                    (
+                        "\(page.rawValue) with recorded air, \(scale)",
+                        try recordedAir(page, scale, language)
+                    ))
+            }
+        }
         return result
+    }
+
+    /// The demo's `page` with Open-Meteo's recorded air (`DashboardPageTests.recordedAir()`)
+    /// on `scale`, in `language`.
+    static func recordedAir(_ page: PageKind, _ scale: AQIScale?, _ language: Language) throws
+        -> PageModel
+    {
+        var model = DemoData.model(page: page, units: Units(aqi: scale), language: language)
+        model.city?.airQuality = try DashboardPageTests.recordedAir()
+        return model
     }
 
     @Test(arguments: Language.allCases.filter { $0 != .en })
@@ -57,8 +81,8 @@ import Testing
     }
 
     private func checkEveryPage(_ language: Language) throws {
-        let english = Self.models(.en)
-        for ((name, model), (_, englishModel)) in zip(Self.models(language), english) {
+        let english = try Self.models(.en)
+        for ((name, model), (_, englishModel)) in zip(try Self.models(language), english) {
             for size in Self.sizes {
                 let page = try renderer.render(model, size: size)
                 let reference = try renderer.render(englishModel, size: size)
@@ -103,20 +127,32 @@ import Testing
         #expect(texts.contains { $0.contains(",") && $0.contains("hPa") } == false)
     }
 
+    /// The demo pages, and the air page with Open-Meteo's recorded air on both scales, for
+    /// the OLEDs.
+    static func oledModels(_ language: Language) throws -> [(String, PageModel)] {
+        var result = PageKind.allCases.map {
+            ($0.rawValue, DemoData.model(page: $0, language: language))
+        }
+        for scale in AQIScale.allCases {
+            result.append(
+                ("air with recorded air, \(scale)", try recordedAir(.air, scale, language)))
+        }
+        return result
+    }
+
     /// The OLED layouts (128×64 and 128×32), every step of every page: what the English
     /// page shows whole is whole in every language, inside the panel.
     @Test(arguments: Language.allCases.filter { $0 != .en })
     func everyOLEDPageFitsAsInEnglish(_ language: Language) throws {
+        let pages = zip(try Self.oledModels(language), try Self.oledModels(.en))
         for size in [PixelSize(width: 128, height: 64), PixelSize(width: 128, height: 32)] {
-            for page in PageKind.allCases {
-                let model = DemoData.model(page: page, language: language)
-                let english = DemoData.model(page: page)
+            for ((name, model), (_, english)) in pages {
                 for step in 0..<renderer.steps(for: model, size: size) {
                     let rendered = try renderer.render(
                         model, size: size, mode: .monochrome, step: step)
                     let reference = try renderer.render(
                         english, size: size, mode: .monochrome, step: step)
-                    let place = "\(language) \(page.rawValue) at \(size), step \(step)"
+                    let place = "\(language) \(name) at \(size), step \(step)"
                     let screen = Rect(
                         x: 0, y: 0, width: Double(size.width), height: Double(size.height))
                     for text in rendered.texts {

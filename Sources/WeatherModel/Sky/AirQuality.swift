@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import Localization
 
 /// A pollutant's mass in a cubic metre of air, as Open-Meteo gives PM2.5, PM10, ozone and
 /// nitrogen dioxide: micrograms per cubic metre (µg/m³).
@@ -38,6 +39,20 @@ public enum PollenKind: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// "Birch".
     public var name: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The plant's name in `language`: "Birch", "Birke", "Betulla".
+    public func name(in language: Language) -> String {
+        // TRANSLATORS: a plant whose pollen is counted, as pollen forecasts name it,
+        // capitalised ("Birke 12"). At most about 10 characters.
+        switch self {
+        case .alder: language.localized("Alder", context: "pollen")
+        case .birch: language.localized("Birch", context: "pollen")
+        case .grass: language.localized("Grass", context: "pollen")
+        case .mugwort: language.localized("Mugwort", context: "pollen")
+        case .olive: language.localized("Olive", context: "pollen")
+        case .ragweed: language.localized("Ragweed", context: "pollen")
+        }
+    }
 }
 
 /// One plant's pollen: grains per cubic metre of air.

@@ -1,3 +1,5 @@
+public import Localization
+
 /// The two air-quality index scales Open-Meteo computes: the European Environment Agency's
 /// (the bands revised in 2024) and the US Environmental Protection Agency's. Each has its
 /// own words and colours; a page says the scale's word in the scale's colour.
@@ -47,32 +49,75 @@ public enum AQIScale: String, Sendable, Hashable, Codable, CaseIterable {
         "America/Puerto_Rico", "Pacific/Guam",
     ]
 
-    /// The name pages and `forecast` show: "European AQI", "US AQI".
+    /// The name `forecast` shows: "European AQI", "US AQI".
     public var title: String { self == .european ? "European AQI" : "US AQI" }
 
+    /// The name pages show, in `language`: "European AQI", "Europäischer LQI".
+    public func title(in language: Language) -> String {
+        // TRANSLATORS: the name of an air-quality index scale, as a page's heading above
+        // the index ("IQA européen"). Use the abbreviation your language's agencies use
+        // for an air-quality index (German LQI, French and Italian IQA, Spanish ICA).
+        self == .european
+            ? language.localized("European AQI", context: "air quality scale")
+            : language.localized("US AQI", context: "air quality scale")
+    }
+
+    /// The scale's abbreviation in `language`, where its name does not fit: "AQI", "LQI".
+    public func abbreviation(in language: Language) -> String {
+        // TRANSLATORS: the air-quality index abbreviated, where the scale's name does not
+        // fit (a dashboard tile, a small display: "LQI 44"). At most 4 characters.
+        self == .european
+            ? language.localized("AQI", context: "European air quality scale, abbreviated")
+            : language.localized("AQI", context: "US air quality scale, abbreviated")
+    }
+
+    /// The scale's name on a small display in `language`: "EU AQI", "US AQI", "EU-LQI".
+    public func smallTitle(in language: Language) -> String {
+        // TRANSLATORS: the air-quality scale's name on a small display, before the index
+        // ("EU AQI 44 Fair"). At most 7 characters.
+        self == .european
+            ? language.localized("EU AQI", context: "air quality scale, small display")
+            : language.localized("US AQI", context: "air quality scale, small display")
+    }
+
     /// The scale's bands, best first, with the publisher's colours (the EEA's as Open-Meteo
-    /// documents them; the EPA's from its AQI technical assistance document).
+    /// documents them; the EPA's from its AQI technical assistance document). Their words
+    /// are the agencies' own and, where the agency publishes them, its translations.
     public var bands: [IndexBand] {
         switch self {
         case .european:
-            [
-                IndexBand(name: "Good", level: 0, color: 0x50F0E6),
-                IndexBand(name: "Fair", level: 1, color: 0x50CCAA),
-                IndexBand(name: "Moderate", level: 2, color: 0xF0E641),
-                IndexBand(name: "Poor", level: 3, color: 0xFF5050),
-                IndexBand(name: "Very poor", level: 4, color: 0x960032),
-                IndexBand(name: "Extremely poor", level: 5, color: 0x7D2181),
-            ]
+            // TRANSLATORS: the European Environment Agency's six bands of the European Air
+            // Quality Index, best first, in the EEA's own words for your language where it
+            // has them ("Gut", "Mittelmäßig", "Mäßig"...), capitalised: they stand alone
+            // beside the index.
+            Self.numbered(
+                [
+                    LocalizedMessage("Good", context: "European air quality band"),
+                    LocalizedMessage("Fair", context: "European air quality band"),
+                    LocalizedMessage("Moderate", context: "European air quality band"),
+                    LocalizedMessage("Poor", context: "European air quality band"),
+                    LocalizedMessage("Very poor", context: "European air quality band"),
+                    LocalizedMessage("Extremely poor", context: "European air quality band"),
+                ], colors: [0x50F0E6, 0x50CCAA, 0xF0E641, 0xFF5050, 0x960032, 0x7D2181])
         case .us:
-            [
-                IndexBand(name: "Good", level: 0, color: 0x00E400),
-                IndexBand(name: "Moderate", level: 1, color: 0xFFFF00),
-                IndexBand(name: "Unhealthy for sensitive groups", level: 2, color: 0xFF7E00),
-                IndexBand(name: "Unhealthy", level: 3, color: 0xFF0000),
-                IndexBand(name: "Very unhealthy", level: 4, color: 0x8F3F97),
-                IndexBand(name: "Hazardous", level: 5, color: 0x7E0023),
-            ]
+            // TRANSLATORS: the US EPA's six Air Quality Index categories, best first, in
+            // the EPA's own translation where it has one (AirNow's Spanish), capitalised.
+            Self.numbered(
+                [
+                    LocalizedMessage("Good", context: "US air quality band"),
+                    LocalizedMessage("Moderate", context: "US air quality band"),
+                    LocalizedMessage(
+                        "Unhealthy for sensitive groups", context: "US air quality band"),
+                    LocalizedMessage("Unhealthy", context: "US air quality band"),
+                    LocalizedMessage("Very unhealthy", context: "US air quality band"),
+                    LocalizedMessage("Hazardous", context: "US air quality band"),
+                ], colors: [0x00E400, 0xFFFF00, 0xFF7E00, 0xFF0000, 0x8F3F97, 0x7E0023])
         }
+    }
+
+    /// Bands of `words` and `colors`, the best first.
+    private static func numbered(_ words: [LocalizedMessage], colors: [UInt32]) -> [IndexBand] {
+        zip(words, colors).enumerated().map { IndexBand($1.0, level: $0, color: $1.1) }
     }
 
     /// The highest index of each band but the last (which has no top): 20, 40, 60, 80, 100

@@ -1,19 +1,28 @@
+public import Localization
+
 /// One band of an index scale (UV, air quality): the scale's own word for it and the colour
 /// the scale's publisher gives it, so that a page says "Moderate" in the colour people know.
 public struct IndexBand: Sendable, Hashable {
-    /// The scale's word for the band: "Good", "Unhealthy for sensitive groups".
-    public var name: String
+    /// The scale's word for the band, in every language: "Good", "Unhealthy for sensitive
+    /// groups"; "Gut", "Mäßig" in German.
+    public var word: LocalizedMessage
     /// 0 for the best band, one more for each worse one.
     public var level: Int
     /// The publisher's colour, 0xRRGGBB.
     public var color: UInt32
 
     /// Creates a band.
-    public init(name: String, level: Int, color: UInt32) {
-        self.name = name
+    public init(_ word: LocalizedMessage, level: Int, color: UInt32) {
+        self.word = word
         self.level = level
         self.color = color
     }
+
+    /// The scale's English word ("Moderate"), as `--json` and status give it.
+    public var name: String { word.id }
+
+    /// The scale's word in `language`: "Moderate", "Mäßig", "Moderata".
+    public func name(in language: Language) -> String { word.text(in: language) }
 }
 
 /// The UV index (WHO Global Solar UV Index): a number from 0 with no unit, reported as a
@@ -28,11 +37,17 @@ public struct UVIndex: Sendable, Hashable, Comparable, Codable {
     /// The WHO's bands, from low (0–2) to extreme (11 and more), with the WHO's colours
     /// green, yellow, orange, red and violet.
     public static let bands: [IndexBand] = [
-        IndexBand(name: "Low", level: 0, color: 0x289500),
-        IndexBand(name: "Moderate", level: 1, color: 0xF7E400),
-        IndexBand(name: "High", level: 2, color: 0xF85900),
-        IndexBand(name: "Very high", level: 3, color: 0xD8001D),
-        IndexBand(name: "Extreme", level: 4, color: 0x6B49C8),
+        // TRANSLATORS: the WHO's UV index bands, as your weather or radiation service
+        // names them ("Niedrig", "Moderato"), capitalised: they stand alone beside the
+        // number. At most about 12 characters.
+        IndexBand(LocalizedMessage("Low", context: "UV index band"), level: 0, color: 0x289500),
+        IndexBand(
+            LocalizedMessage("Moderate", context: "UV index band"), level: 1, color: 0xF7E400),
+        IndexBand(LocalizedMessage("High", context: "UV index band"), level: 2, color: 0xF85900),
+        IndexBand(
+            LocalizedMessage("Very high", context: "UV index band"), level: 3, color: 0xD8001D),
+        IndexBand(
+            LocalizedMessage("Extreme", context: "UV index band"), level: 4, color: 0x6B49C8),
     ]
 
     /// The whole number the WHO reports: 2.4 is 2, 2.5 is 3.
