@@ -97,6 +97,7 @@ struct KioskOverMQTT {
             [forecast]
             base_url = "\(server.baseURL)"
             geocoding_url = "\(server.baseURL)"
+            air_quality_url = "\(server.baseURL)"
 
             [display]
             kind = "png"
