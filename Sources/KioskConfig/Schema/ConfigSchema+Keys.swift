@@ -234,36 +234,38 @@ extension ConfigSchema {
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Choice?> & Sendable,
         summary: String
     ) -> ConfigKey where Choice.RawValue == String {
-        var key = ConfigKey(
-            path: path, kind: .string, summary: summary,
-            apply: { value, configuration in
-                switch checkChoice(value, Choice.self) {
-                case .success(let chosen):
-                    configuration[keyPath: keyPath] = chosen
-                    return nil
-                case .failure(let refused): return refused.text
-                }
-            },
+        choiceKey(
+            path, summary: summary, set: { $0[keyPath: keyPath] = $1 },
             read: { $0[keyPath: keyPath].map { .string($0.rawValue) } })
-        key.accepts = choiceList(Choice.self)
-        return key
     }
 
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ path: String, _ keyPath: any WritableKeyPath<KioskConfiguration, Choice> & Sendable,
         summary: String
     ) -> ConfigKey where Choice.RawValue == String {
+        choiceKey(
+            path, summary: summary, set: { $0[keyPath: keyPath] = $1 },
+            read: { .string($0[keyPath: keyPath].rawValue) })
+    }
+
+    /// A key whose value is one of `Choice`'s raw values: `set` stores the chosen case,
+    /// `read` gives the value the configuration holds (nil when unset).
+    private static func choiceKey<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ path: String, summary: String,
+        set: @escaping @Sendable (inout KioskConfiguration, Choice) -> Void,
+        read: @escaping @Sendable (KioskConfiguration) -> ConfigValue?
+    ) -> ConfigKey where Choice.RawValue == String {
         var key = ConfigKey(
             path: path, kind: .string, summary: summary,
             apply: { value, configuration in
                 switch checkChoice(value, Choice.self) {
                 case .success(let chosen):
-                    configuration[keyPath: keyPath] = chosen
+                    set(&configuration, chosen)
                     return nil
                 case .failure(let refused): return refused.text
                 }
             },
-            read: { .string($0[keyPath: keyPath].rawValue) })
+            read: read)
         key.accepts = choiceList(Choice.self)
         return key
     }
