@@ -100,7 +100,7 @@ struct DaemonFixture {
     /// Polls `status` until `condition` holds; the timeout is a safety net, not a
     /// measurement (docs/measurements.md's figures come from Benchmarks/measure-daemon.py).
     func waitFor(
-        _ what: String, timeout: Double = 60, _ condition: (KioskStatus) -> Bool
+        _ what: String, timeout: Double = 180, _ condition: (KioskStatus) -> Bool
     ) async -> KioskStatus? {
         let deadline = Date().addingTimeInterval(timeout)
         var last: KioskStatus?
