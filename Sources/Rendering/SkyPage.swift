@@ -7,7 +7,7 @@ import KioskCore
 extension PageContext {
     func drawSkyPage() {
         guard let weather = model.city else { return drawEmptyPage() }
-        let sky = SkyToday(weather, now: model.now)
+        let sky = SkyToday(weather, now: model.now, language: language)
         let content = drawFrame(
             title: weather.displayName, subtitle: countryLine(weather),
             clock: cityClock(weather.forecast), updated: weather.fetchedAt,
@@ -55,7 +55,7 @@ extension PageContext {
                 size: metrics.font(.body), color: palette.secondary, alignment: .right)
             return
         }
-        if sky.sun.map({ $0.isPolarDay || $0.isPolarNight }) == true {
+        if sky.isPolar {
             canvas.drawText(
                 change, in: rows[3], style: .bold, size: metrics.font(.body),
                 color: palette.primary, alignment: .right)
@@ -73,7 +73,7 @@ extension PageContext {
     private func drawMoon(_ sky: SkyToday, in area: Rect) {
         let (nameRow, below) = area.sliceTop((area.height - metrics.gap * 1.5) / 4)
         canvas.drawText(
-            sky.moon.name.title, in: nameRow, style: .bold, size: metrics.font(.heading),
+            sky.phaseTitle, in: nameRow, style: .bold, size: metrics.font(.heading),
             color: palette.primary, alignment: metrics.isPortrait ? .left : .right)
         let body = below.sliceTop(metrics.gap / 2).1
         let side = min(body.height, body.width * 0.36)
@@ -84,12 +84,8 @@ extension PageContext {
         let compact = metrics.isCompact
         // "none today" on the day a month without a moonrise (or moonset): "none" beside
         // the short labels.
-        func time(_ instant: Date?) -> String {
-            let text = sky.moonTime(instant, values: values)
-            return compact && text == SkyToday.noMoonTime ? "none" : text
-        }
-        let rise = time(sky.moonTimes?.moonrise)
-        let set = time(sky.moonTimes?.moonset)
+        let rise = sky.moonTime(sky.moonTimes?.moonrise, values: values, short: compact)
+        let set = sky.moonTime(sky.moonTimes?.moonset, values: values, short: compact)
         skyRow(
             compact
                 ? language.localized("Lit", context: "moon") : language.localized("Illuminated"),
