@@ -86,27 +86,39 @@ extension PageContext {
         // the short labels.
         let rise = sky.moonTime(sky.moonTimes?.moonrise, values: values, short: compact)
         let set = sky.moonTime(sky.moonTimes?.moonset, values: values, short: compact)
+        let lit = language.localized("Lit", context: "moon")
+        let moonrise = language.localized("Rise", context: "moon")
+        let moonset = language.localized("Set", context: "moon")
+        // The long label where it fits beside its value ("heute keiner"), else the short.
         skyRow(
-            compact
-                ? language.localized("Lit", context: "moon") : language.localized("Illuminated"),
-            sky.illuminationText, in: rows[0], size: size)
+            compact ? lit : language.localized("Illuminated"), sky.illuminationText,
+            in: rows[0], size: size, short: lit)
         skyRow(
-            compact ? language.localized("Rise", context: "moon") : language.localized("Moonrise"),
-            rise, in: rows[1], size: size)
+            compact ? moonrise : language.localized("Moonrise"), rise, in: rows[1], size: size,
+            short: moonrise)
         skyRow(
-            compact ? language.localized("Set", context: "moon") : language.localized("Moonset"),
-            set, in: rows[2], size: size)
+            compact ? moonset : language.localized("Moonset"), set, in: rows[2], size: size,
+            short: moonset)
     }
 
     /// A label on the left in the secondary colour and its value on the right, bold (the
-    /// sky and air pages' rows).
-    func skyRow(_ label: String, _ value: String, in row: Rect, size: Double) {
+    /// sky and air pages' rows); `short` in the label's place when the label would not fit
+    /// whole beside the value.
+    func skyRow(
+        _ label: String, _ value: String, in row: Rect, size: Double, short: String? = nil
+    ) {
         let valueWidth = min(
             canvas.measure(value, style: .bold, size: size).advance, row.width * 0.6)
         let (valueArea, labelArea) = row.sliceRight(valueWidth)
+        let labelRow = labelArea.sliceRight(metrics.gap).1
+        let labelSize = min(size, metrics.font(.heading))
+        let fits =
+            canvas.fittingSize(
+                label, style: .regular, size: labelSize, width: labelRow.width,
+                height: labelRow.height) != nil
         canvas.drawText(
-            label, in: labelArea.sliceRight(metrics.gap).1, style: .regular,
-            size: min(size, metrics.font(.heading)), color: palette.secondary)
+            fits ? label : short ?? label, in: labelRow, style: .regular, size: labelSize,
+            color: palette.secondary)
         // A dash in the regular weight: a bold one at this size reads as a bar.
         let missing = value == "–"
         canvas.drawText(
