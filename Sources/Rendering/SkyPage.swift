@@ -82,42 +82,68 @@ extension PageContext {
         let rows = textArea.sliceLeft(metrics.gap * 2).1.rows(3, gap: metrics.gap / 2)
         let size = metrics.font(.body)
         let compact = metrics.isCompact
+        let short = [
+            language.localized("Lit", context: "moon"), language.localized("Rise", context: "moon"),
+            language.localized("Set", context: "moon"),
+        ]
+        let long = [
+            language.localized("Illuminated"), language.localized("Moonrise"),
+            language.localized("Moonset"),
+        ]
         // "none today" on the day a month without a moonrise (or moonset): "none" beside
         // the short labels.
-        let rise = sky.moonTime(sky.moonTimes?.moonrise, values: values, short: compact)
-        let set = sky.moonTime(sky.moonTimes?.moonset, values: values, short: compact)
-        let lit = language.localized("Lit", context: "moon")
-        let moonrise = language.localized("Rise", context: "moon")
-        let moonset = language.localized("Set", context: "moon")
-        // The long label where it fits beside its value ("heute keiner"), else the short.
-        skyRow(
-            compact ? lit : language.localized("Illuminated"), sky.illuminationText,
-            in: rows[0], size: size, short: lit)
-        skyRow(
-            compact ? moonrise : language.localized("Moonrise"), rise, in: rows[1], size: size,
-            short: moonrise)
-        skyRow(
-            compact ? moonset : language.localized("Moonset"), set, in: rows[2], size: size,
-            short: moonset)
+        func numbers(short: Bool) -> [String] {
+            [
+                sky.illuminationText,
+                sky.moonTime(sky.moonTimes?.moonrise, values: values, short: short),
+                sky.moonTime(sky.moonTimes?.moonset, values: values, short: short),
+            ]
+        }
+        // The long labels where each fits beside its value at four fifths of the size or
+        // more ("Mondaufgang" beside "heute keiner" does not), else the short ones, all
+        // three alike.
+        let fits =
+            !compact
+            && zip(long, zip(numbers(short: false), rows)).allSatisfy { label, pair in
+                skyLabelSize(label, pair.0, in: pair.1, size: size)
+                    >= skyLabelMaximum(size) * 0.8
+            }
+        let shown = numbers(short: !fits)
+        for (index, label) in (fits ? long : short).enumerated() {
+            skyRow(label, shown[index], in: rows[index], size: size)
+        }
     }
 
-    /// A label on the left in the secondary colour and its value on the right, bold (the
-    /// sky and air pages' rows); `short` in the label's place when the label would not fit
-    /// whole beside the value.
-    func skyRow(
-        _ label: String, _ value: String, in row: Rect, size: Double, short: String? = nil
+    /// The largest size a sky row's label is drawn at.
+    private func skyLabelMaximum(_ size: Double) -> Double { min(size, metrics.font(.heading)) }
+
+    /// The areas of a sky row: its value on the right, as wide as the value up to three
+    /// fifths of the row, and its label's on the left.
+    private func skyRowAreas(_ value: String, in row: Rect, size: Double) -> (
+        value: Rect, label: Rect
     ) {
         let valueWidth = min(
             canvas.measure(value, style: .bold, size: size).advance, row.width * 0.6)
         let (valueArea, labelArea) = row.sliceRight(valueWidth)
-        let labelRow = labelArea.sliceRight(metrics.gap).1
-        let labelSize = min(size, metrics.font(.heading))
-        let fits =
-            canvas.fittingSize(
-                label, style: .regular, size: labelSize, width: labelRow.width,
-                height: labelRow.height) != nil
+        return (valueArea, labelArea.sliceRight(metrics.gap).1)
+    }
+
+    /// The size `label` is drawn at beside `value`; 0 when it does not fit whole.
+    private func skyLabelSize(_ label: String, _ value: String, in row: Rect, size: Double)
+        -> Double
+    {
+        let area = skyRowAreas(value, in: row, size: size).label
+        return canvas.fittingSize(
+            label, style: .regular, size: skyLabelMaximum(size), width: area.width,
+            height: area.height) ?? 0
+    }
+
+    /// A label on the left in the secondary colour and its value on the right, bold (the
+    /// sky and air pages' rows).
+    func skyRow(_ label: String, _ value: String, in row: Rect, size: Double) {
+        let (valueArea, labelArea) = skyRowAreas(value, in: row, size: size)
         canvas.drawText(
-            fits ? label : short ?? label, in: labelRow, style: .regular, size: labelSize,
+            label, in: labelArea, style: .regular, size: skyLabelMaximum(size),
             color: palette.secondary)
         // A dash in the regular weight: a bold one at this size reads as a bar.
         let missing = value == "–"
