@@ -6,7 +6,7 @@ import KioskCore
 extension CharacterPageText {
     func sky() -> CharacterPage {
         guard let weather = model.city else { return empty() }
-        let sky = SkyToday(weather, now: model.now)
+        let sky = SkyToday(weather, now: model.now, language: language)
         func line(_ variants: [String]) -> CharacterSection {
             CharacterSection { width, _ in
                 [CharacterFit.line(variants.map { [t($0)] }, width: width)]
@@ -17,25 +17,46 @@ extension CharacterPageText {
         }
         let rise = time(sky.sun?.sunrise)
         let set = time(sky.sun?.sunset)
-        let phase = sky.moon.name.title
-        var sections = [
-            line(["Sunrise \(rise)", "Rise \(rise)"]),
-            line(["Sunset \(set)", "Set \(set)"]),
-            line(["Moon: " + phase.lowercased(), phase, "Moon " + sky.illuminationText]),
+        // TRANSLATORS: the character LCD's sky page: the label and its short forms, the
+        // longest that fits 20 or 16 columns is shown ("Sunrise 07:42", "Rise 07:42").
+        let sunrise = [
+            language.localized("Sunrise"), language.localized("Rise", context: "sun, LCD"),
         ]
-        if let change = sky.changeText, let sun = sky.sun {
-            if sun.isPolarDay || sun.isPolarNight {
-                sections.append(line([change]))
+        let sunset = [
+            language.localized("Sunset"), language.localized("Set", context: "sun, LCD"),
+        ]
+        var sections = [
+            line(sunrise.map { "\($0) \(rise)" }),
+            line(sunset.map { "\($0) \(set)" }),
+            line([
+                // TRANSLATORS: the character LCD's Moon line, "Moon: waxing gibbous"; the
+                // phase is its name in a sentence.
+                language.localized(
+                    "Moon: {phase}", context: "LCD",
+                    ["phase": sky.moon.name.name(in: language)]),
+                sky.phaseTitle,
+                language.localized("Moon", context: "LCD") + " " + sky.illuminationText,
+            ]),
+        ]
+        if let change = sky.changeText {
+            let day = language.localized("Day", context: "length of the day, short")
+            let length = sky.daylightText
+            if sky.isPolar {
+                // "Midnight sun" where it fits, else "Day 24 h".
+                sections.append(line([change, "\(day) \(length)", length]))
             } else {
                 // "Day 9 h 36 min -1 min 50 s", or "Day 9h36m -1m50s".
-                let length = sky.daylightText
                 let short = length.replacing(" h ", with: "h").replacing(" min", with: "m")
-                let shortChange = change.replacing(" min", with: "m").replacing(" s", with: "s")
-                    .replacing(" ", with: "")
+                // "same as yesterday" stays in words; a signed change is squeezed.
+                let shortChange =
+                    sky.isSameAsYesterday
+                    ? change
+                    : change.replacing(" min", with: "m").replacing(" s", with: "s")
+                        .replacing(" ", with: "")
                 sections.append(
                     line([
-                        "Day \(length) \(change)", "Day \(short) \(shortChange)",
-                        "\(short) \(shortChange)", "Day \(short)",
+                        "\(day) \(length) \(change)", "\(day) \(short) \(shortChange)",
+                        "\(short) \(shortChange)", "\(day) \(short)", short,
                     ]))
             }
         }

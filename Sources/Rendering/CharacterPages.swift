@@ -70,7 +70,7 @@ struct CharacterPageText {
         return (model.notices.isEmpty ? [] : [t("!")]) + [t(text)]
     }
 
-    private var kioskClock: CharacterLine {
+    var kioskClock: CharacterLine {
         clock(LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds))
     }
 
@@ -126,25 +126,33 @@ struct CharacterPageText {
                 current?.windSpeed, direction: current?.windDirection)
             let windWithUnit = speed
             let wind = speed.replacing(" \(model.units.wind.symbol)", with: "")
+            // TRANSLATORS: the character LCD's city page, "Feels 12° RH 81%": the feels-like
+            // temperature's label and relative humidity's abbreviation, both short.
+            let feelsLabel = language.localized("Feels", context: "LCD: feels-like temperature")
+            let rh = language.localized("RH", context: "LCD: relative humidity")
+            let windLabel = language.localized("Wind")
             if budget >= 2 {
                 return [
                     CharacterFit.line(
                         [
-                            [t("Feels \(feels) RH \(humidity)")],
-                            [t("Feels \(feels) \(humidity)")],
+                            [t("\(feelsLabel) \(feels) \(rh) \(humidity)")],
+                            [t("\(feelsLabel) \(feels) \(humidity)")],
                         ], width: width),
                     CharacterFit.line(
-                        [[t("Wind \(windWithUnit)")], [t("Wind \(wind)")], [t(wind)]],
+                        [
+                            [t("\(windLabel) \(windWithUnit)")], [t("\(windLabel) \(wind)")],
+                            [t(wind)],
+                        ],
                         width: width),
                 ]
             }
             return [
                 CharacterFit.line(
                     [
-                        [t("RH \(humidity) \(windWithUnit)")],
-                        [t("RH\(humidity) \(windWithUnit)")],
-                        [t("RH\(humidity) \(wind)")],
-                        [t("RH\(humidity)")],
+                        [t("\(rh) \(humidity) \(windWithUnit)")],
+                        [t("\(rh)\(humidity) \(windWithUnit)")],
+                        [t("\(rh)\(humidity) \(wind)")],
+                        [t("\(rh)\(humidity)")],
                     ], width: width)
             ]
         }
@@ -184,7 +192,10 @@ struct CharacterPageText {
         }
         return providers.map { provider in
             CharacterSection { width, _ in
-                [CharacterFit.line(provider.characterCredits.map { [t($0)] }, width: width)]
+                [
+                    CharacterFit.line(
+                        provider.characterCredits(in: language).map { [t($0)] }, width: width)
+                ]
             }
         }
     }
@@ -224,125 +235,6 @@ struct CharacterPageText {
             clock: cityClock(weather), sections: [list] + credit([weather]))
     }
 
-    // MARK: Indoor
-
-    func indoor() -> CharacterPage {
-        let title: [CharacterLine] = [[t(language.localized("Indoor"))]]
-        switch model.indoor {
-        case .noSensor where !sensorSections().isEmpty:
-            return CharacterPage(title: title, clock: kioskClock, sections: sensorSections())
-        case .noSensor:
-            let message = CharacterSection { width, budget in
-                Array(
-                    CharacterFit.wrap("No sensor: sensor.kind is \"none\"", width: width)
-                        .prefix(budget))
-            }
-            return CharacterPage(title: title, clock: kioskClock, sections: [message])
-        case .failed(let reason):
-            let message = CharacterSection(isList: true) { width, _ in
-                [CharacterFit.line([[t("Sensor unavailable")], [t("Sensor error")]], width: width)]
-                    + CharacterFit.wrap(reason, width: width).prefix(3)
-            }
-            return CharacterPage(title: title, clock: kioskClock, sections: [message])
-        case .reading(let conditions):
-            return CharacterPage(
-                title: title, clock: kioskClock, sections: indoorSections(conditions))
-        }
-    }
-
-    private func indoorSections(_ conditions: IndoorConditions) -> [CharacterSection] {
-        let reading = conditions.reading
-        let unit = model.units.temperature
-        let temperature = WeatherFormat.temperature(
-            reading.temperature, in: unit, digits: 1, language: model.language)
-        let humidity = reading.humidity.map {
-            WeatherFormat.percent($0, language: model.language).replacing(" ", with: "")
-        }
-        let dewPoint = conditions.dewPoint.map {
-            WeatherFormat.temperature($0, in: unit, language: model.language)
-        }
-        let climate = CharacterSection { width, _ in
-            var line: CharacterLine = [.icon(.thermometer), t(temperature)]
-            if let humidity { line += [t(" "), .icon(.drop), t(humidity)] }
-            return [CharacterFit.line([line], width: width)]
-        }
-        let pressure = CharacterSection { width, budget in
-            let value = values.pressure(conditions.seaLevelPressure ?? reading.pressure)
-            let trend: [CharacterLine]
-            switch conditions.tendency {
-            case .rising: trend = [[.icon(.rising), t("rising")], [.icon(.rising)]]
-            case .falling: trend = [[.icon(.falling), t("falling")], [.icon(.falling)]]
-            case .steady: trend = [[.codes([0x7E]), t("steady")], [.codes([0x7E])]]
-            case nil: trend = [[]]
-            }
-            var lines = [
-                CharacterFit.line(
-                    trend.map { [t(value + " ")] + $0 } + [[t(value)]], width: width)
-            ]
-            if budget >= 2, let dewPoint {
-                lines.append(CharacterFit.line([[t("Dew point \(dewPoint)")]], width: width))
-            }
-            return lines
-        }
-        // With one line per section (20×4, 40×2) the dew point has a line of its own; a 16×2
-        // shows it under the pressure.
-        let dew = CharacterSection { width, budget in
-            guard budget < 2, let dewPoint else { return [] }
-            return [
-                CharacterFit.line(
-                    [[t("Dew point \(dewPoint)")], [t("Dew \(dewPoint)")]], width: width)
-            ]
-        }
-        return [climate, pressure, dew] + sensorSections()
-    }
-
-    /// The [[sensors]]' lines: "CO2 893 ppm good" (shorter where it must be), "Outdoor 5.6°".
-    private func sensorSections() -> [CharacterSection] {
-        var sections: [CharacterSection] = []
-        let board = model.sensors
-        let carbonDioxide = board.lazy.filter { $0.entry.role == .indoor }
-            .compactMap(\.values?.carbonDioxide).first
-        if let co2 = carbonDioxide {
-            let ppm = Int(co2.partsPerMillion.rounded())
-            let band = co2.band.rawValue
-            sections.append(
-                CharacterSection { width, budget in
-                    // A 16×2 has no room for "CO2 1450 ventilate": the band takes a line.
-                    if budget >= 2, "CO2 \(ppm) \(band)".count > width {
-                        return [
-                            CharacterFit.line(
-                                [[t("CO2 \(ppm) ppm")], [t("CO2 \(ppm)")]], width: width),
-                            CharacterFit.line([[t(band)]], width: width),
-                        ]
-                    }
-                    return [
-                        CharacterFit.line(
-                            [
-                                [t("CO2 \(ppm) ppm \(band)")], [t("CO2 \(ppm) \(band)")],
-                                [t("CO2 \(ppm)")],
-                            ],
-                            width: width)
-                    ]
-                })
-        }
-        if let outdoor = board.first(where: {
-            $0.entry.role == .outdoor && $0.values?.temperature != nil
-        }),
-            let temperature = outdoor.values?.temperature
-        {
-            let value = WeatherFormat.temperature(
-                temperature, in: model.units.temperature, digits: 1, language: model.language)
-            sections.append(
-                CharacterSection { width, _ in
-                    [
-                        CharacterFit.line(
-                            [[t("Outdoor \(value)")], [t("Out \(value)")]], width: width)
-                    ]
-                })
-        }
-        return sections
-    }
-
     // MARK: Favourites
 
     func favourites() -> CharacterPage {
@@ -371,8 +263,21 @@ struct CharacterPageText {
                 CharacterFit.line([[t(warning.period)]], width: width),
                 CharacterFit.line(
                     [
-                        [t(warning.official ? "from " + warning.sourceName : "kiosk's reading")],
-                        [t(warning.official ? warning.sourceName : "not official")],
+                        [
+                            t(
+                                warning.official
+                                    ? language.localized(
+                                        "from {source}", context: "warning source",
+                                        ["source": warning.sourceName])
+                                    : language.localized(
+                                        "kiosk's reading", context: "warning source"))
+                        ],
+                        [
+                            t(
+                                warning.official
+                                    ? warning.sourceName
+                                    : language.localized("not official", context: "warning source"))
+                        ],
                     ], width: width),
             ]
         }
@@ -385,7 +290,11 @@ struct CharacterPageText {
         let address = host.addresses.first ?? (host.name.isEmpty ? "KIOSK" : host.name)
         let text = CharacterSection(isList: true) { width, _ in
             var lines = [
-                CharacterFit.line([[t("Add one over SSH:")], [t("Add over SSH:")]], width: width),
+                CharacterFit.line(
+                    [
+                        [t(language.localized("Add one over SSH:"))],
+                        [t(language.localized("Add over SSH:", context: "LCD"))],
+                    ], width: width),
                 CharacterFit.line([[t("ssh \(address)")]], width: width),
             ]
             let command = "weather-kiosk city add NAME"
@@ -397,7 +306,11 @@ struct CharacterPageText {
             return lines
         }
         return CharacterPage(
-            title: [[t("No favourites yet")], [t("No favourites")], [t("No cities")]],
+            title: [
+                [t(language.localized("No favourites yet", context: "LCD"))],
+                [t(language.localized("No favourites"))],
+                [t(language.localized("No cities", context: "LCD"))],
+            ],
             clock: kioskClock, sections: [text])
     }
 }

@@ -34,6 +34,8 @@ extension PageContext {
         let now = CurrentBlock(
             temperature: values.temperature(current?.temperature),
             condition: condition(current?.weatherCode, isDay: current?.isDay ?? true),
+            shortCondition: current?.weatherCode?.shortCondition(
+                isDay: current?.isDay ?? true, language: language),
             icon: current?.weatherCode?.icon ?? .unknown, isDay: current?.isDay ?? true)
         if metrics.isPortrait {
             drawCityPortrait(content, now: now, details: details, days: days)
@@ -83,6 +85,9 @@ extension PageContext {
     struct CurrentBlock {
         var temperature: String
         var condition: String
+        /// The condition's short form (the LCD's), for where the whole one does not fit:
+        /// Spanish "Intervalos nubosos" beside the icon at 320×240.
+        var shortCondition: String?
         var icon: WeatherIcon
         var isDay: Bool
     }
@@ -118,9 +123,15 @@ extension PageContext {
         canvas.drawText(
             now.temperature, in: heroArea, style: .bold, size: metrics.font(.hero),
             color: now.temperature == "–" ? palette.secondary : palette.primary)
+        let conditionRow = conditionArea.sliceTop(conditionArea.height * 0.8).0
+        let size = metrics.font(.heading)
+        let fits =
+            canvas.fittingSize(
+                now.condition, style: .regular, size: size, width: conditionRow.width,
+                height: conditionRow.height) != nil
         canvas.drawText(
-            now.condition, in: conditionArea.sliceTop(conditionArea.height * 0.8).0,
-            style: .regular, size: metrics.font(.heading), color: palette.secondary)
+            fits ? now.condition : now.shortCondition ?? now.condition, in: conditionRow,
+            style: .regular, size: size, color: palette.secondary)
 
         let detailArea = right.sliceLeft(gap * 2).1
         drawDetails(details, in: detailArea.insetBy(dx: 0, dy: detailArea.height * 0.04))

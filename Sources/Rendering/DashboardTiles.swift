@@ -27,7 +27,7 @@ extension PageContext {
     /// sensor that reads).
     func dashboardTiles(_ weather: CityWeather, forecast: LocationForecast) -> [DashboardTile] {
         let current = forecast.current
-        let sky = SkyToday(weather, now: model.now)
+        let sky = SkyToday(weather, now: model.now, language: language)
         var tiles = [
             DashboardTile(
                 label: language.localized("Wind"),

@@ -99,8 +99,9 @@ extension PageContext {
         if hidden > 0 {
             rows.append(
                 FooterRow(
-                    text: "+\(model.notices.count - shown.count) more", color: palette.secondary,
-                    continued: false))
+                    text: language.localized(
+                        "+{count} more", ["count": "\(model.notices.count - shown.count)"]),
+                    color: palette.secondary, continued: false))
         }
         if let credit {
             rows.append(

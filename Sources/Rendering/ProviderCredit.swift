@@ -13,12 +13,19 @@ extension ForecastProviderID {
         }
     }
 
-    /// The credit as a character display words it, longest first: "Data from MET Norway"
-    /// (20 characters), "Data: MET Norway" (16), "MET Norway"; empty where none is owed.
-    var characterCredits: [String] {
+    /// The credit as a character display words it in `language`, longest first: "Data from
+    /// MET Norway" (20 characters), "Data: MET Norway" (16), "MET Norway"; empty where none
+    /// is owed.
+    func characterCredits(in language: Language) -> [String] {
         switch self {
         case .openMeteo: []
-        case .metNorway: ["Data from MET Norway", "Data: MET Norway", "MET Norway"]
+        case .metNorway:
+            [
+                language.localized("Data from MET Norway"),
+                // TRANSLATORS: MET Norway's credit on a 16-column LCD, 16 characters at most;
+                // keep the name "MET Norway" as it is.
+                language.localized("Data: MET Norway", context: "LCD"), "MET Norway",
+            ]
         }
     }
 }

@@ -7,7 +7,7 @@ import KioskCore
 extension PageContext {
     func drawSkyPage() {
         guard let weather = model.city else { return drawEmptyPage() }
-        let sky = SkyToday(weather, now: model.now)
+        let sky = SkyToday(weather, now: model.now, language: language)
         let content = drawFrame(
             title: weather.displayName, subtitle: countryLine(weather),
             clock: cityClock(weather.forecast), updated: weather.fetchedAt,
@@ -55,7 +55,7 @@ extension PageContext {
                 size: metrics.font(.body), color: palette.secondary, alignment: .right)
             return
         }
-        if sky.sun.map({ $0.isPolarDay || $0.isPolarNight }) == true {
+        if sky.isPolar {
             canvas.drawText(
                 change, in: rows[3], style: .bold, size: metrics.font(.body),
                 color: palette.primary, alignment: .right)
@@ -73,7 +73,7 @@ extension PageContext {
     private func drawMoon(_ sky: SkyToday, in area: Rect) {
         let (nameRow, below) = area.sliceTop((area.height - metrics.gap * 1.5) / 4)
         canvas.drawText(
-            sky.moon.name.title, in: nameRow, style: .bold, size: metrics.font(.heading),
+            sky.phaseTitle, in: nameRow, style: .bold, size: metrics.font(.heading),
             color: palette.primary, alignment: metrics.isPortrait ? .left : .right)
         let body = below.sliceTop(metrics.gap / 2).1
         let side = min(body.height, body.width * 0.36)
@@ -82,35 +82,69 @@ extension PageContext {
         let rows = textArea.sliceLeft(metrics.gap * 2).1.rows(3, gap: metrics.gap / 2)
         let size = metrics.font(.body)
         let compact = metrics.isCompact
+        let short = [
+            language.localized("Lit", context: "moon"), language.localized("Rise", context: "moon"),
+            language.localized("Set", context: "moon"),
+        ]
+        let long = [
+            language.localized("Illuminated"), language.localized("Moonrise"),
+            language.localized("Moonset"),
+        ]
         // "none today" on the day a month without a moonrise (or moonset): "none" beside
         // the short labels.
-        func time(_ instant: Date?) -> String {
-            let text = sky.moonTime(instant, values: values)
-            return compact && text == SkyToday.noMoonTime ? "none" : text
+        func numbers(short: Bool) -> [String] {
+            [
+                sky.illuminationText,
+                sky.moonTime(sky.moonTimes?.moonrise, values: values, short: short),
+                sky.moonTime(sky.moonTimes?.moonset, values: values, short: short),
+            ]
         }
-        let rise = time(sky.moonTimes?.moonrise)
-        let set = time(sky.moonTimes?.moonset)
-        skyRow(
-            compact
-                ? language.localized("Lit", context: "moon") : language.localized("Illuminated"),
-            sky.illuminationText, in: rows[0], size: size)
-        skyRow(
-            compact ? language.localized("Rise", context: "moon") : language.localized("Moonrise"),
-            rise, in: rows[1], size: size)
-        skyRow(
-            compact ? language.localized("Set", context: "moon") : language.localized("Moonset"),
-            set, in: rows[2], size: size)
+        // The long labels where each fits beside its value at four fifths of the size or
+        // more ("Mondaufgang" beside "heute keiner" does not), else the short ones, all
+        // three alike.
+        let fits =
+            !compact
+            && zip(long, zip(numbers(short: false), rows)).allSatisfy { label, pair in
+                skyLabelSize(label, pair.0, in: pair.1, size: size)
+                    >= skyLabelMaximum(size) * 0.8
+            }
+        let shown = numbers(short: !fits)
+        for (index, label) in (fits ? long : short).enumerated() {
+            skyRow(label, shown[index], in: rows[index], size: size)
+        }
+    }
+
+    /// The largest size a sky row's label is drawn at.
+    private func skyLabelMaximum(_ size: Double) -> Double { min(size, metrics.font(.heading)) }
+
+    /// The areas of a sky row: its value on the right, as wide as the value up to three
+    /// fifths of the row, and its label's on the left.
+    private func skyRowAreas(_ value: String, in row: Rect, size: Double) -> (
+        value: Rect, label: Rect
+    ) {
+        let valueWidth = min(
+            canvas.measure(value, style: .bold, size: size).advance, row.width * 0.6)
+        let (valueArea, labelArea) = row.sliceRight(valueWidth)
+        return (valueArea, labelArea.sliceRight(metrics.gap).1)
+    }
+
+    /// The size `label` is drawn at beside `value`; 0 when it does not fit whole.
+    private func skyLabelSize(_ label: String, _ value: String, in row: Rect, size: Double)
+        -> Double
+    {
+        let area = skyRowAreas(value, in: row, size: size).label
+        return canvas.fittingSize(
+            label, style: .regular, size: skyLabelMaximum(size), width: area.width,
+            height: area.height) ?? 0
     }
 
     /// A label on the left in the secondary colour and its value on the right, bold (the
     /// sky and air pages' rows).
     func skyRow(_ label: String, _ value: String, in row: Rect, size: Double) {
-        let valueWidth = min(
-            canvas.measure(value, style: .bold, size: size).advance, row.width * 0.6)
-        let (valueArea, labelArea) = row.sliceRight(valueWidth)
+        let (valueArea, labelArea) = skyRowAreas(value, in: row, size: size)
         canvas.drawText(
-            label, in: labelArea.sliceRight(metrics.gap).1, style: .regular,
-            size: min(size, metrics.font(.heading)), color: palette.secondary)
+            label, in: labelArea, style: .regular, size: skyLabelMaximum(size),
+            color: palette.secondary)
         // A dash in the regular weight: a bold one at this size reads as a bar.
         let missing = value == "–"
         canvas.drawText(

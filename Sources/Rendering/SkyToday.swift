@@ -24,9 +24,12 @@ struct SkyToday {
     /// Whether the place is south of the equator, where the Moon is seen upside down: the
     /// waxing Moon is lit on its left.
     var isSouthern: Bool
+    /// The language the texts are in.
+    var language: Language
 
-    init(_ weather: CityWeather, now: Date) {
+    init(_ weather: CityWeather, now: Date, language: Language) {
         let coordinate = weather.city.coordinate
+        self.language = language
         moon = MoonPhase(at: now)
         isSouthern = coordinate.latitude < 0
         guard let forecast = weather.forecast else { return }
@@ -56,15 +59,29 @@ struct SkyToday {
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
+    /// Whether the Sun neither rises nor sets today: the midnight sun or the polar night.
+    var isPolar: Bool { sun.map { $0.isPolarDay || $0.isPolarNight } == true }
+
+    /// Whether today is as long as yesterday to the second (and the Sun rises and sets).
+    var isSameAsYesterday: Bool {
+        guard let sun, !isPolar else { return false }
+        return Int(sun.daylightChange.totalSeconds.rounded()) == 0
+    }
+
     /// How the day's length changed since yesterday, "+2 min 14 s" or "−3 min"; "Sun up all
     /// day" or "Sun down all day" in the midnight sun or the polar night; nil without an
     /// offset.
     var changeText: String? {
         guard let sun else { return nil }
-        if sun.isPolarDay { return "Sun up all day" }
-        if sun.isPolarNight { return "Sun down all day" }
+        // TRANSLATORS: the sky page's line in place of the day's length change in the
+        // midnight sun (the Sun does not set) and the polar night (it does not rise).
+        if sun.isPolarDay { return language.localized("Sun up all day", context: "sky") }
+        if sun.isPolarNight { return language.localized("Sun down all day", context: "sky") }
         let seconds = Int(sun.daylightChange.totalSeconds.rounded())
-        guard seconds != 0 else { return "same as yesterday" }
+        guard seconds != 0 else {
+            // TRANSLATORS: the day is as long as yesterday's, to the second.
+            return language.localized("same as yesterday", context: "day length")
+        }
         let size = abs(seconds)
         let parts = [
             size >= 60 ? "\(size / 60) min" : nil, size % 60 != 0 ? "\(size % 60) s" : nil,
@@ -73,14 +90,19 @@ struct SkyToday {
     }
 
     /// The moonrise or moonset `instant` as a clock time at the place; "none today" on the
-    /// day a month without one; "–" without the place's offset.
-    func moonTime(_ instant: Date?, values: ValueText) -> String {
+    /// day a month without one ("none" when `short`); "–" without the place's offset.
+    func moonTime(_ instant: Date?, values: ValueText, short: Bool = false) -> String {
         guard moonTimes != nil else { return "–" }
-        return instant == nil ? Self.noMoonTime : clock(instant, values: values)
+        guard instant == nil else { return clock(instant, values: values) }
+        // TRANSLATORS: in place of the moonrise or moonset time on the day a month
+        // without one; the short form beside the short labels ("Rise", "Set").
+        return short
+            ? language.localized("none", context: "moonrise or moonset, short")
+            : language.localized("none today", context: "moonrise or moonset")
     }
 
-    /// What `moonTime` says on a day without the moonrise or moonset.
-    static let noMoonTime = "none today"
+    /// The Moon's phase as a title on the sky page: "Waxing gibbous", "Gibbosa crescente".
+    var phaseTitle: String { moon.name.title(in: language) }
 
     /// "63 %": the lit part of the Moon's disc.
     var illuminationText: String {

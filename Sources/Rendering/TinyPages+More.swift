@@ -23,9 +23,11 @@ extension PageContext {
         guard case .reading(let conditions) = model.indoor else {
             let message: String
             if case .failed(let reason) = model.indoor {
-                message = "Sensor unavailable: " + reason
+                message = language.localized(
+                    "Sensor unavailable: {reason}", context: "small display", ["reason": reason])
             } else {
-                message = "No sensor (sensor.kind = \"none\")"
+                message = language.localized(
+                    "No sensor (sensor.kind = \"none\")", context: "small display")
             }
             canvas.drawParagraph(
                 message, in: below, style: .regular, size: 9, color: palette.primary,
@@ -40,13 +42,15 @@ extension PageContext {
         let pressure = values.pressure(conditions.seaLevelPressure ?? reading.pressure)
         let tendency: String
         switch conditions.tendency {
-        case .rising: tendency = "rising"
-        case .falling: tendency = "falling"
-        case .steady: tendency = "steady"
-        case nil: tendency = "tendency after 3 h"
+        case .rising: tendency = language.localized("rising", context: "pressure")
+        case .falling: tendency = language.localized("falling", context: "pressure")
+        case .steady: tendency = language.localized("steady", context: "pressure")
+        case nil: tendency = language.localized("tendency after 3 h")
         }
         let dewPoint = conditions.dewPoint.map {
-            "dew point " + WeatherFormat.temperature($0, in: unit, language: model.language)
+            language.localized(
+                "dew point {temperature}",
+                ["temperature": WeatherFormat.temperature($0, in: unit, language: model.language)])
         }
         if isShortTiny {
             if step == 0 {
@@ -71,23 +75,30 @@ extension PageContext {
         tinyText(pressure, in: pressureArea, size: 10, bold: true)
         drawTinyTendency(conditions.tendency, text: tendency, in: trendArea.sliceLeft(3).1)
         tinyText(
-            dewPoint ?? (reading.chip.measuresHumidity ? "" : "BMP280: no humidity"), in: rows[1],
-            size: 9)
+            dewPoint
+                ?? (reading.chip.measuresHumidity ? "" : language.localized("BMP280: no humidity")),
+            in: rows[1], size: 9)
     }
 
     /// The [[sensors]]' lines: "CO2 1450 ventilate" (its band on a line of its own on a
     /// 128×64), "Outdoor -12.5°"; "no reading" while a sensor fails.
     static func tinySensorLines(_ model: PageModel) -> [(text: String, bold: Bool)] {
         var lines: [(String, Bool)] = []
+        let language = model.language
+        let noReading = language.localized("no reading")
         if let (status, co2) = model.sensors.first(.indoor, \.carbonDioxide) {
             let ppm = Int(co2.partsPerMillion.rounded())
             lines.append(("CO2 \(ppm)", true))
-            lines.append((status.error == nil ? co2.band.rawValue : "no reading", false))
+            lines.append((status.error == nil ? co2.band.word(in: language) : noReading, false))
         }
         if let (status, temperature) = model.sensors.first(.outdoor, \.temperature) {
             let value = WeatherFormat.temperature(
-                temperature, in: model.units.temperature, digits: 1, language: model.language)
-            lines.append(("Outdoor " + (status.error == nil ? value : "no reading"), true))
+                temperature, in: model.units.temperature, digits: 1, language: language)
+            lines.append(
+                (
+                    language.localized("Outdoor") + " " + (status.error == nil ? value : noReading),
+                    true
+                ))
         }
         return lines
     }
@@ -171,7 +182,9 @@ extension PageContext {
             let rows = area.rows(3)
             tinyText("weather-kiosk", in: rows[0], size: 9)
             tinyText("city add NAME", in: rows[1], size: 9)
-            tinyText("(over SSH, with sudo)", in: rows[2], size: 8)
+            tinyText(
+                language.localized("(over SSH, with sudo)", context: "small display"), in: rows[2],
+                size: 8)
             return
         }
         let clock = LocalDateTime(model.now, utcOffsetSeconds: model.kioskUTCOffsetSeconds)
@@ -192,7 +205,11 @@ extension PageContext {
         guard let weather = model.city, let warning = model.warningPage else {
             return drawTinyEmpty(step: step)
         }
-        let source = warning.official ? "from " + warning.sourceName : "kiosk's own reading"
+        let source =
+            warning.official
+            ? language.localized(
+                "from {source}", context: "warning source", ["source": warning.sourceName])
+            : language.localized("kiosk's own reading", context: "warning source")
         let area = tinyArea
         if isShortTiny && step == 1 {
             let rows = area.rows(2)

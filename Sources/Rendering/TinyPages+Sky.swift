@@ -5,10 +5,10 @@ import KioskCore
 extension PageContext {
     func drawTinySky(step: Int) {
         guard let weather = model.city else { return drawTinyEmpty(step: 0) }
-        let sky = SkyToday(weather, now: model.now)
+        let sky = SkyToday(weather, now: model.now, language: language)
         let rise = language.localized("Sunrise") + " " + sky.clock(sky.sun?.sunrise, values: values)
         let set = language.localized("Sunset") + " " + sky.clock(sky.sun?.sunset, values: values)
-        let moon = sky.moon.name.title + " " + sky.illuminationText
+        let moon = sky.phaseTitle + " " + sky.illuminationText
         let credit = tinyCredit(weather)
         let below = tinyHeader(
             weather.displayName, clock: tinyClock(weather.forecast), in: tinyArea)
@@ -16,7 +16,10 @@ extension PageContext {
         if isShortTiny {
             lines = step == 0 ? [rise + " · " + set] : [moon] + (credit.map { [$0] } ?? [])
         } else {
-            lines = [rise, set, "Day " + sky.daylightText, moon] + (credit.map { [$0] } ?? [])
+            let day =
+                language.localized("Day", context: "length of the day, short") + " "
+                + sky.daylightText
+            lines = [rise, set, day, moon] + (credit.map { [$0] } ?? [])
         }
         for (text, row) in zip(lines, below.rows(lines.count)) {
             tinyText(text, in: row.insetBy(dx: 1, dy: 0), size: isShortTiny ? 9 : 10)

@@ -149,11 +149,14 @@ extension PageContext {
             values.temperature(current?.temperature), in: temperatureArea, size: 24,
             bold: true)
         let highLow = highLowArea.insetBy(dx: 0, dy: 2).rows(2)
+        // TRANSLATORS: the OLED's day high and low, "H 14°" and "L 6°": one or two letters.
+        let high = language.localized("H", context: "OLED: the day's high temperature")
+        let low = language.localized("L", context: "OLED: the day's low temperature")
         tinyText(
-            "H " + values.temperature(today?.temperatureMax), in: highLow[0],
+            high + " " + values.temperature(today?.temperatureMax), in: highLow[0],
             size: 10, alignment: .right)
         tinyText(
-            "L " + values.temperature(today?.temperatureMin), in: highLow[1],
+            low + " " + values.temperature(today?.temperatureMin), in: highLow[1],
             size: 10, alignment: .right)
         let humidity = values.percent(current?.relativeHumidity)
         let humidityWidth = canvas.measure(humidity, style: .regular, size: 9).advance + 1

@@ -20,18 +20,7 @@ public enum MoonPhaseName: String, Sendable, Hashable, CaseIterable, Codable {
     case waningCrescent = "waning_crescent"
 
     /// The English name, capitalised as a label: "Waxing crescent".
-    public var title: String {
-        switch self {
-        case .newMoon: "New moon"
-        case .waxingCrescent: "Waxing crescent"
-        case .firstQuarter: "First quarter"
-        case .waxingGibbous: "Waxing gibbous"
-        case .fullMoon: "Full moon"
-        case .waningGibbous: "Waning gibbous"
-        case .lastQuarter: "Last quarter"
-        case .waningCrescent: "Waning crescent"
-        }
-    }
+    public var title: String { title(in: .en) }
 }
 
 /// The Moon's phase at an instant: where it is in its cycle, how much of it is lit, its age
