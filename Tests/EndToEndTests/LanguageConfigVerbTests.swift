@@ -39,4 +39,22 @@ import Testing
                 == "{\"key\":\"language\",\"previous\":\"it\",\"takes_effect_after_restart\":false,\"value\":\"fr\"}\n",
             "--json stays as it was: \(json)")
     }
+
+    @Test func forecastAndWarningsSayThereIsNothingToLookUpInTheLanguage() async {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(
+            "config.toml", "language = \"es\"\nstate_dir = \"\(directory.path)\"\n")
+        let config = ["--config", directory.file("config.toml")]
+        let forecast = await KioskBinary.run(["forecast"] + config)
+        #expect(forecast.exitCode != 0)
+        #expect(
+            forecast.standardError.contains("No hay favoritos ni estación para pronosticar"),
+            "\(forecast.standardError)")
+        let warnings = await KioskBinary.run(["warnings"] + config)
+        #expect(warnings.exitCode != 0)
+        #expect(
+            warnings.standardError.contains("No hay favoritos para los que buscar avisos"),
+            "\(warnings.standardError)")
+    }
 }
