@@ -22,10 +22,15 @@ public enum NoticeText {
 
     /// "Config line 12: display.cycle_seconds must be … — the last good config is in use",
     /// from a problem in the form "FILE, line N: message." (or "FILE: message."), in
-    /// `language`: the frame words translate, the parser's message stays as it is.
+    /// `language`: the frame words translate, the parser's message stays as it is. (The
+    /// dash and the dots between the parts are the code's, not the catalogs': an HD44780
+    /// ROM has neither, and its pages draw them their own way.)
     public static func configRefused(_ problem: String, file: String, language: Language)
         -> String
     {
+        // TRANSLATORS: the end of a notice over every page, after a dash: the config file
+        // was refused and the kiosk runs on the last one it could read.
+        let tail = " — " + language.localized("the last good config is in use")
         var rest = Substring(problem)
         if rest.hasPrefix(file) {
             rest = rest.dropFirst(file.count)
@@ -37,22 +42,21 @@ public enum NoticeText {
                     // TRANSLATORS: a notice over every page; {problem} is the config parser's
                     // sentence, in English.
                     return language.localized(
-                        "Config line {line}: {problem} — the last good config is in use",
+                        "Config line {line}: {problem}",
                         ["line": String(digits), "problem": trimmed(message.dropFirst(2))])
+                        + tail
                 }
             } else if rest.hasPrefix(": ") {
                 // TRANSLATORS: a notice over every page; {problem} is the config parser's
                 // sentence, in English.
                 return language.localized(
-                    "Config: {problem} — the last good config is in use",
-                    ["problem": trimmed(rest.dropFirst(2))])
+                    "Config: {problem}", ["problem": trimmed(rest.dropFirst(2))]) + tail
             }
         }
         // TRANSLATORS: a notice over every page; {problem} is why the config file was
         // refused, in English.
         return language.localized(
-            "Config refused: {problem} — the last good config is in use",
-            ["problem": trimmed(Substring(problem))])
+            "Config refused: {problem}", ["problem": trimmed(Substring(problem))]) + tail
     }
 
     /// "No forecast yet · retrying in 45 s · Could not resolve host api.open-meteo.com: …":
@@ -85,18 +89,17 @@ public enum NoticeText {
         cause: String, fallbackFailure: String?, showingFallback: Bool, language: Language
     ) -> String {
         if let fallbackFailure {
-            // TRANSLATORS: a notice; {cause} is why Open-Meteo failed ("Open-Meteo error
-            // 503"), {failure} why MET Norway, the second provider, failed too.
-            return language.localized(
-                "{cause} · MET Norway: {failure}", ["cause": cause, "failure": fallbackFailure])
+            // TRANSLATORS: a notice, after why Open-Meteo failed; {failure} is why MET
+            // Norway, the second provider, failed too.
+            return cause + " · "
+                + language.localized("MET Norway: {failure}", ["failure": fallbackFailure])
         }
         if showingFallback {
-            // TRANSLATORS: a notice; {cause} is why Open-Meteo failed ("Open-Meteo error 503").
-            return language.localized(
-                "{cause} · showing MET Norway's forecast", ["cause": cause])
+            // TRANSLATORS: a notice, after why Open-Meteo failed ("Open-Meteo error 503 · …").
+            return cause + " · " + language.localized("showing MET Norway's forecast")
         }
-        // TRANSLATORS: a notice; {cause} is why Open-Meteo failed ("Open-Meteo error 503").
-        return language.localized("{cause} · asking MET Norway", ["cause": cause])
+        // TRANSLATORS: a notice, after why Open-Meteo failed ("Open-Meteo error 503 · …").
+        return cause + " · " + language.localized("asking MET Norway")
     }
 
     /// "Sensor failing · retrying in 20 s · Cannot open /dev/i2c-1 …": what is wrong, when
