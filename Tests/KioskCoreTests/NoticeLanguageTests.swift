@@ -94,4 +94,23 @@ import Testing
         _ = place.handle(.fallbackFailed(failure), at: now)
         #expect(place.notice(in: .fr) == "Open-Meteo error 503 · MET Norway : Open-Meteo error 503")
     }
+
+    @Test func theFallbackNoticeOnScreenFollowsANewLanguage() {
+        let clock = TestClock(hour: 10, minute: 7)
+        var state = KioskStateFallbackTests.started(clock)
+        _ = state.handle(
+            KioskStateFallbackTests.failed(
+                KioskStateFallbackTests.failure(.serverError(status: 503))), at: clock.now)
+        #expect(
+            Self.text(state, .providerFallback, at: clock.now)
+                == "Open-Meteo error 503 · asking MET Norway")
+        var italian = KioskStateFallbackTests.configuration()
+        italian.language = .it
+        let effects = state.handle(
+            .configLoaded(italian, source: .file(text: "")), at: clock.now)
+        #expect(effects.contains(.render))
+        #expect(
+            Self.text(state, .providerFallback, at: clock.now)
+                == "Open-Meteo error 503 · chiedo a MET Norway")
+    }
 }
