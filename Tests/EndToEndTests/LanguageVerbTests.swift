@@ -87,7 +87,11 @@ import Testing
         let english = try #require(outputs["en"])
         #expect(english.contains("\"condition\"") || english.contains("\"weather_code\""))
         for (name, output) in outputs {
-            #expect(output == english, "\(name)'s JSON differs from English")
+            // The first line that differs, so that a failure names the field at once.
+            let difference =
+                zip(output.split(separator: "\n"), english.split(separator: "\n"))
+                .first { $0 != $1 }.map { "\($0.0) against \($0.1)" } ?? "in length"
+            #expect(output == english, "\(name)'s JSON differs from English: \(difference)")
         }
     }
 
