@@ -27,9 +27,11 @@ public struct ButtonCommands: Sendable {
         let settings = configuration.buttons
         let input = try Self.input(for: settings)
         console.print("Buttons (\(settings.backend.rawValue)): \(input.summary).")
+        let language = configuration.languageChoice.language
         console.print(
             settings.backend == .keyboard
-                ? "Press keys; q or Ctrl-C stops." : "Press the buttons; Ctrl-C stops.")
+                ? language.localized("Press keys; q or Ctrl-C stops.")
+                : language.localized("Press the buttons; Ctrl-C stops."))
         let watcher = ButtonWatcher(
             input: input, settings: settings.gestureSettings, time: SystemTimeSource())
         let map = settings.actionMap

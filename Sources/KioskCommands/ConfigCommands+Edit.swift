@@ -49,17 +49,15 @@ extension ConfigCommands {
                 throw CommandFailure.runtime(error.message)
             }
             if edited == original {
-                console.print("No changes; \(store.path) is as it was.")
+                console.print(
+                    ConfigSentences.unchanged(store.path, language: store.readerLanguage))
                 return
             }
             do {
                 let configuration = try ConfigStore.resolve(
                     ConfigDocument(file: store.path, text: edited))
                 try install(edited, replacing: original, copy: copy, keepCopy: &keepCopy)
-                let count = configuration.cities.count
-                console.print(
-                    "Installed \(store.path): board \(configuration.board), \(count) favourite\(count == 1 ? "" : "s")."
-                )
+                console.print(ConfigSentences.installed(store.path, configuration))
                 return
             } catch let error as ConfigFileError {
                 console.printError(error.description)

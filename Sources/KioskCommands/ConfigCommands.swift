@@ -95,11 +95,7 @@ public struct ConfigCommands: Sendable {
             throw CommandFailure.usage(
                 "\(path) does not exist; `config show` prints a complete config to start from.")
         }
-        let configuration = loaded.configuration
-        let favourites =
-            configuration.cities.count == 1
-            ? "1 favourite" : "\(configuration.cities.count) favourites"
-        console.print("\(path) is valid: board \(configuration.board), \(favourites).")
+        console.print(ConfigSentences.valid(path, loaded.configuration))
     }
 
     /// `config get KEY`: one value of the effective configuration.
@@ -190,12 +186,14 @@ public struct ConfigCommands: Sendable {
         }
         // A secret is never printed back: not the new one, not the old one.
         let shown = ConfigValue.string(Self.mask).tomlLiteral
-        let was = previousText.map { " (was \(schemaKey.isSecret ? shown : $0))" } ?? ""
+        let was = previousText.map { schemaKey.isSecret ? shown : $0 }
         let value = schemaKey.isSecret ? shown : spelling ?? newValue.tomlLiteral
         let restart = needsRestart(before: before, after: loaded.configuration)
         guard json else {
-            console.print("\(schemaKey.path) = \(value)\(was)")
-            return noteRestart(restart)
+            let language = loaded.configuration.languageChoice.language
+            console.print(
+                ConfigSentences.set(schemaKey.path, to: value, was: was, language: language))
+            return noteRestart(restart, language: language)
         }
         let masked = { (value: ConfigValue) in schemaKey.isSecret ? .string(Self.mask) : value }
         console.print(
@@ -212,12 +210,10 @@ public struct ConfigCommands: Sendable {
     }
 
     /// Says so when the change is one a running kiosk takes only after a restart.
-    private func noteRestart(_ needed: Bool) {
+    private func noteRestart(_ needed: Bool, language: Language) {
         guard needed else { return }
         let keys = KioskConfiguration.restartOnlyKeys.joined(separator: ", ")
-        console.print(
-            "\(keys) takes effect after a restart: a running kiosk keeps the directory it started with until then (`sudo systemctl restart weather-kiosk`, or stop and start `weather-kiosk run`); `status` says when a restart is pending."
-        )
+        console.print(ConfigSentences.restartNote(keys, language: language))
     }
 
     /// What `config set` and `config unset` did, for `--json`: the key, the value now in
@@ -285,16 +281,18 @@ public struct ConfigCommands: Sendable {
                         key: schemaKey.path, value: value, removed: wasSet,
                         takesEffectAfterRestart: restart)))
         }
+        let language = loaded.configuration.languageChoice.language
         guard wasSet else {
-            console.print("\(schemaKey.path) is not set in \(store.path); nothing changed.")
+            console.print(
+                ConfigSentences.notSet(schemaKey.path, in: store.path, language: language))
             return
         }
-        let now =
-            schemaKey.value(in: loaded.configuration).map {
-                "default " + (numberAsWritten(schemaKey, $0, loaded.document) ?? $0.tomlLiteral)
-            } ?? "not set"
-        console.print("\(schemaKey.path) removed from \(store.path); it is now \(now).")
-        noteRestart(restart)
+        let now = schemaKey.value(in: loaded.configuration).map {
+            numberAsWritten(schemaKey, $0, loaded.document) ?? $0.tomlLiteral
+        }
+        console.print(
+            ConfigSentences.removed(schemaKey.path, from: store.path, now: now, language: language))
+        noteRestart(restart, language: language)
     }
 
     // MARK: Helpers shared with the other verbs
@@ -431,7 +429,7 @@ extension ConfigCommands {
     /// defaults (without `[mqtt]`, no MQTT).
     func unsetTable(_ name: String, json: Bool) throws {
         var wasSet = false
-        try update { document in
+        let loaded = try update { document in
             let removed = try document.removingTable(name)
             wasSet = removed.text != document.text
             return removed
@@ -439,14 +437,12 @@ extension ConfigCommands {
         if json {
             return console.print(try JSONText.encodeLine(TableRemoval(key: name, removed: wasSet)))
         }
+        let language = loaded.configuration.languageChoice.language
         guard wasSet else {
-            console.print("[\(name)] is not in \(store.path); nothing changed.")
+            console.print(ConfigSentences.tableNotThere(name, in: store.path, language: language))
             return
         }
-        let now =
-            name == "mqtt"
-            ? "the kiosk talks to no MQTT broker" : "its keys are back to their defaults"
-        console.print("[\(name)] removed from \(store.path); \(now).")
+        console.print(ConfigSentences.tableRemoved(name, from: store.path, language: language))
     }
 
     /// `mqtt.url` alone: without it `[mqtt]` names no broker, and removing the table is a

@@ -97,7 +97,7 @@ extension ControlCommands {
         }
         rows.append([l.localized("Showing", context: "status label"), showing])
         var display =
-            "\(status.display.kind) \(status.display.size) · \(status.display.power) · "
+            "\(status.display.kind) \(status.display.size) · \(power(status.display.power, l)) · "
             + l.localized(
                 "frame {frame}", context: "status", ["frame": String(status.display.frame)])
         if status.display.rotate != 0 {
@@ -296,5 +296,19 @@ extension ControlCommands {
             + l.localized(
                 "was refused; {consequence}", context: "status, config", ["consequence": inUse])
             + "\n" + config.problems.joined(separator: "\n") + pending
+    }
+}
+
+extension ControlCommands {
+    /// The screen's power in `status`'s line: "on", "dim" or "off" in `language` (another
+    /// word from a newer daemon as it is).
+    static func power(_ power: String, _ language: Language) -> String {
+        switch power {
+        // TRANSLATORS: `status`: the screen is on, dimmed or off (power saving).
+        case "on": language.localized("on", context: "screen power")
+        case "dim": language.localized("dim", context: "screen power")
+        case "off": language.localized("off", context: "screen power")
+        default: power
+        }
     }
 }

@@ -33,11 +33,7 @@ public struct ControlCommands: Sendable {
                 ?? candidates[0]
         self.init(client: ControlClient(path: path), console: console)
         // An invalid config still has the system's language; `status` says what is wrong.
-        do {
-            language = try store.load().configuration.languageChoice.language
-        } catch {
-            language = store.systemLanguage.language
-        }
+        language = store.readerLanguage
     }
 
     /// Creates the verbs over a given client.
@@ -63,7 +59,8 @@ public struct ControlCommands: Sendable {
     /// - Throws: `CommandFailure` when the kiosk refuses (exit 2) or is not running (3).
     public func send(_ command: ControlCommand, json: Bool = false) throws {
         guard case .result(let result) = try exchange(command) else { throw unexpected() }
-        console.print(json ? try JSONText.encode(result) : result.message)
+        console.print(
+            json ? try JSONText.encode(result.languageNeutral) : result.message(in: language))
     }
 
     /// `reload`: makes the kiosk read its config now.
@@ -88,7 +85,14 @@ public struct ControlCommands: Sendable {
         } catch {
             throw CommandFailure.runtime(error.message)
         }
-        console.printError("Wrote \(path) (\(image.width)x\(image.height), frame \(image.frame)).")
+        // TRANSLATORS: after `screenshot -o FILE`; {size} is "800x480".
+        console.printError(
+            language.localized(
+                "Wrote {path} ({size}, frame {frame}).",
+                [
+                    "path": path, "size": "\(image.width)x\(image.height)",
+                    "frame": String(image.frame),
+                ]))
     }
 
     /// `preview`: the kiosk's screen in this terminal, redrawn whenever it changes, until

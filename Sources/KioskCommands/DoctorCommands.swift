@@ -148,9 +148,12 @@ public struct DoctorCommands: Sendable {
         }
         let failures = findings.filter { $0.level == .failure }.count
         if failures > 0 {
+            // TRANSLATORS: `doctor`'s last line; FAIL is the level as the lines print it.
             throw CommandFailure.runtime(
-                "doctor found \(failures) problem\(failures == 1 ? "" : "s"); the FAIL lines say what to do."
-            )
+                language.localized(
+                    "doctor found {count} problem; the FAIL line says what to do.",
+                    plural: "doctor found {count} problems; the FAIL lines say what to do.",
+                    count: failures))
         }
     }
 

@@ -11,12 +11,21 @@ extension DoctorCommands {
             let entry = outcome.entry
             switch outcome.result {
             case .success(let values):
-                return DoctorFinding(
-                    .ok, "sensors",
+                return DoctorFinding(.ok, "sensors") { language in
+                    // TRANSLATORS: `doctor`; {model} is a chip (SCD4x), {role} indoor or
+                    // outdoor as the config spells it, {location} where it is ("I2C bus 1
+                    // at 0x62"), {values} its reading.
                     Sentence.ended(
-                        "\(entry.name): \(entry.model.displayName) \(entry.role.rawValue) at"
-                            + " \(entry.location): "
-                            + SensorText.values(values, units: configuration.units)))
+                        language.localized(
+                            "{name}: {model} {role} at {location}: {values}",
+                            [
+                                "name": entry.name, "model": entry.model.displayName,
+                                "role": entry.role.rawValue,
+                                "location": entry.location(in: language),
+                                "values": SensorText.values(
+                                    values, units: configuration.units, language: language),
+                            ]))
+                }
             case .failure(let failure):
                 return DoctorFinding(.failure, "sensors", failure.description)
             }

@@ -79,11 +79,20 @@ public struct ForecastCommands: Sendable {
             try print(
                 targets, entries: cachedTargets, fromCache: true, error: error.oneShotMessage,
                 configuration, json: json, days: days, air: air)
-            let age = cachedTargets.compactMap { $0 }.map {
-                WeatherFormat.duration(now().timeIntervalSince($0.fetchedAt))
-            }
+            // The oldest of the places' cached forecasts: how old what is shown can be.
+            let language = configuration.languageChoice.language
+            let oldest = cachedTargets.compactMap { $0 }.map {
+                now().timeIntervalSince($0.fetchedAt)
+            }.max()
+            // TRANSLATORS: after the sentence that says why the forecast could not be had;
+            // {age} is how old the cached one is ("2 h").
             let fallback =
-                age.isEmpty ? "" : " Showing the cached forecast from \(age.max() ?? "") ago."
+                oldest.map {
+                    " "
+                        + language.localized(
+                            "Showing the cached forecast from {age} ago.",
+                            ["age": WeatherFormat.duration($0, language: language)])
+                } ?? ""
             throw CommandFailure.runtime(error.oneShotMessage + fallback)
         }
         do {
@@ -175,8 +184,9 @@ public struct ForecastCommands: Sendable {
         if configuration.cities.isEmpty {
             guard let station = configuration.station.coordinate else {
                 throw CommandFailure.runtime(
-                    "There are no favourites and no station to forecast: add a favourite with `weather-kiosk city add NAME`."
-                )
+                    configuration.languageChoice.language.localized(
+                        "There are no favourites and no station to forecast: add a favourite with `weather-kiosk city add NAME`."
+                    ))
             }
             return [Target(name: configuration.station.name, coordinate: station)]
         }

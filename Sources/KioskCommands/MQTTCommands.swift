@@ -35,9 +35,14 @@ public struct MQTTCommands: Sendable {
             connection.publish(message.topic, message.payload.bytes, retain: true)
         }
         await connection.finish()
+        // TRANSLATORS: `mqtt publish-discovery`; {topics} is an MQTT topic pattern.
         console.print(
-            "Announced \(discovery.messages.count) entities under \(topics.discoveryPrefix)/…/\(topics.node); the running kiosk corrects the sensor list after its next reading."
-        )
+            configuration.languageChoice.language.localized(
+                "Announced {count} entities under {topics}; the running kiosk corrects the sensor list after its next reading.",
+                [
+                    "count": String(discovery.messages.count),
+                    "topics": "\(topics.discoveryPrefix)/…/\(topics.node)",
+                ]))
     }
 
     /// `mqtt forget`: removes every retained announcement and value of this kiosk from the
@@ -71,9 +76,14 @@ public struct MQTTCommands: Sendable {
         sender.publish(topics.state, [], retain: true)
         sender.publish(topics.availability, [], retain: true)
         await sender.finish()
+        // TRANSLATORS: `mqtt forget`; {node} is the kiosk's MQTT name, {broker} a URL.
         console.print(
-            "Removed \(all.count) retained messages of \(topics.node) from \(configuration.mqtt.url)."
-        )
+            configuration.languageChoice.language.localized(
+                "Removed {count} retained messages of {node} from {broker}.",
+                [
+                    "count": String(all.count), "node": topics.node,
+                    "broker": configuration.mqtt.url,
+                ]))
     }
 
     /// `doctor`'s line: connects once and says how it went in one sentence.
@@ -81,7 +91,10 @@ public struct MQTTCommands: Sendable {
     {
         let mqtt = configuration.mqtt
         guard mqtt.isEnabled, let broker = MQTTBrokerURL(mqtt.url) else {
-            return [DoctorFinding(.skipped, "mqtt", "No [mqtt] table: Home Assistant is off.")]
+            return [
+                DoctorFinding(
+                    .skipped, "mqtt", LocalizedMessage("No [mqtt] table: Home Assistant is off."))
+            ]
         }
         var findings: [DoctorFinding] = []
         if let warning = MQTTCredentials.passwordFileWarning(mqtt) {
@@ -91,11 +104,17 @@ public struct MQTTCommands: Sendable {
         do {
             let connection = try await open(configuration, topics: topics, subscriptions: [])
             await connection.finish()
-            findings.append(
-                DoctorFinding(
-                    .ok, "mqtt",
-                    "Connected to \(broker)\(mqtt.username.map { " as \($0)" } ?? ""); Home Assistant finds the kiosk as \(topics.node)."
-                ))
+            // TRANSLATORS: `doctor`; {broker} is the broker's URL, {node} the kiosk's MQTT name.
+            let connected =
+                mqtt.username.map {
+                    LocalizedMessage(
+                        "Connected to {broker} as {user}; Home Assistant finds the kiosk as {node}.",
+                        ["broker": "\(broker)", "user": $0, "node": topics.node])
+                }
+                ?? LocalizedMessage(
+                    "Connected to {broker}; Home Assistant finds the kiosk as {node}.",
+                    ["broker": "\(broker)", "node": topics.node])
+            findings.append(DoctorFinding(.ok, "mqtt", connected))
         } catch let failure as CommandFailure {
             findings.append(DoctorFinding(.failure, "mqtt", failure.message))
         } catch {

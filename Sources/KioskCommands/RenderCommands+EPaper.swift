@@ -55,8 +55,11 @@ extension RenderCommands {
                 try writeStandardOutput(PNGCodec.encode(image))
             } else if let output = request.output {
                 try PNGDisplay(path: output, size: image.size).show(image)
+                // TRANSLATORS: `render` for an e-paper panel; {panel} names it.
                 console.printError(
-                    "Wrote the \(model.page.rawValue) page as the \(panel) shows it to \(output).")
+                    model.language.localized(
+                        "Wrote the {page} page as the {panel} shows it to {output}.",
+                        ["page": model.page.rawValue, "panel": "\(panel)", "output": output]))
             }
         } catch {
             throw CommandFailure.runtime("\(error)")

@@ -43,19 +43,27 @@ extension RenderCommands {
             : try bitmapPicture(
                 model, kind: kind, request: request, configuration: configuration, step: step,
                 scale: scale)
-        let perCity = model.page.isPerCity
-        let subject =
-            "the \(model.page.rawValue) page"
-            + (perCity ? model.city.map { " of \($0.displayName)" } ?? "" : "")
-        let stepText = small.steps > 1 ? " (step \(step + 1) of \(small.steps))" : ""
+        let subject = Self.subject(of: model)
+        let language = model.language
         do {
             if let output = request.output {
                 if output == "-" {
                     try writeStandardOutput(PNGCodec.encode(small.picture))
                 } else {
                     try PNGDisplay(path: output, size: small.picture.size).show(small.picture)
+                    // TRANSLATORS: `render` for a small display; {display} names it ("a 20x4
+                    // HD44780 LCD").
                     console.printError(
-                        "Wrote \(subject) as \(small.what) shows it\(stepText) to \(output).")
+                        small.steps > 1
+                            ? language.localized(
+                                "Wrote {what} as {display} shows it (step {step} of {steps}) to {output}.",
+                                [
+                                    "what": subject, "display": small.what, "output": output,
+                                    "step": String(step + 1), "steps": String(small.steps),
+                                ])
+                            : language.localized(
+                                "Wrote {what} as {display} shows it to {output}.",
+                                ["what": subject, "display": small.what, "output": output]))
                 }
             }
         } catch {
@@ -64,7 +72,10 @@ extension RenderCommands {
         if request.terminal {
             console.print(small.text, terminator: false)
             if small.steps > 1 {
-                console.print("step \(step + 1) of \(small.steps); --step N shows another")
+                console.print(
+                    language.localized(
+                        "step {step} of {steps}; --step N shows another",
+                        ["step": String(step + 1), "steps": String(small.steps)]))
             }
         }
     }
@@ -89,9 +100,10 @@ extension RenderCommands {
             )
         }
         let layout = CharacterPageLayout(size: size)
-        let what = "a \(size) HD44780 LCD"
+        // TRANSLATORS: `render`: what shows the page, as in "as a 20x4 HD44780 LCD shows it".
+        let what = model.language.localized("a {size} HD44780 LCD", ["size": "\(size)"])
         let steps = layout.steps(for: model)
-        try checkStep(step, steps: steps, page: model.page, on: what)
+        try checkStep(step, steps: steps, page: model.page, on: "a \(size) HD44780 LCD")
         let frame = layout.frame(for: model, step: step)
         return SmallPicture(
             picture: SmallDisplayImage.characterLCD(frame, dotPitch: scale),
@@ -117,11 +129,15 @@ extension RenderCommands {
                 "An \(kind.rawValue) display is \(supported.map(\.description).joined(separator: " or ")) pixels, not \(size); say which with --size."
             )
         }
-        let what = "a \(size) \(kind.rawValue.uppercased()) OLED"
+        let what = model.language.localized(
+            "a {size} {controller} OLED",
+            ["size": "\(size)", "controller": kind.rawValue.uppercased()])
         do {
             let renderer = try PageRenderer()
             let steps = renderer.steps(for: model, size: size)
-            try checkStep(step, steps: steps, page: model.page, on: what)
+            try checkStep(
+                step, steps: steps, page: model.page,
+                on: "a \(size) \(kind.rawValue.uppercased()) OLED")
             let bitmap = try renderer.renderBitmap(model, size: size, step: step)
             return SmallPicture(
                 picture: SmallDisplayImage.oled(bitmap, scale: scale),

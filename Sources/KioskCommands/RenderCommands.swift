@@ -147,24 +147,34 @@ public struct RenderCommands: Sendable {
         rotation: DisplayRotation, model: PageModel
     ) throws {
         // The map and indoor pages are not per city: naming one would say what is not drawn.
-        let perCity = model.page.isPerCity
-        let what =
-            "the \(model.page.rawValue) page"
-            + (perCity ? model.city.map { " of \($0.displayName)" } ?? "" : "")
+        let what = Self.subject(of: model)
+        let language = model.language
         do {
             if let output = request.output {
                 if output == "-" {
                     try writeStandardOutput(PNGCodec.encode(image))
                 } else {
                     try PNGDisplay(path: output, size: image.size).show(image)
+                    // TRANSLATORS: after `render -o FILE`; {what} is "the city page of Rome",
+                    // {size} "800x480", {theme} dark, light or paper as the config spells it.
                     console.printError(
-                        "Wrote \(what) (\(image.size), \(model.theme.rawValue)) to \(output).")
+                        language.localized(
+                            "Wrote {what} ({size}, {theme}) to {output}.",
+                            [
+                                "what": what, "size": "\(image.size)",
+                                "theme": model.theme.rawValue, "output": output,
+                            ]))
                 }
             }
             if let framebuffer {
                 try framebuffer.show(image.rotated(rotation))
                 console.printError(
-                    "Put \(what) on \(framebuffer.device) (\(framebuffer.geometry)).")
+                    language.localized(
+                        "Put {what} on {device} ({geometry}).",
+                        [
+                            "what": what, "device": framebuffer.device,
+                            "geometry": "\(framebuffer.geometry)",
+                        ]))
             }
             if request.terminal {
                 try TerminalDisplay(size: image.size).show(image)
@@ -173,5 +183,19 @@ public struct RenderCommands: Sendable {
             // Every error of the displays is one sentence in its description.
             throw CommandFailure.runtime("\(error)")
         }
+    }
+}
+
+extension RenderCommands {
+    /// "the city page of Rome", "the indoor page", in the page's language, for the notes
+    /// `render` writes on standard error.
+    static func subject(of model: PageModel) -> String {
+        let page = model.page.rawValue
+        if model.page.isPerCity, let city = model.city {
+            // TRANSLATORS: `render`'s note; {page} is a page's name as the config spells it.
+            return model.language.localized(
+                "the {page} page of {city}", ["page": page, "city": city.displayName])
+        }
+        return model.language.localized("the {page} page", ["page": page])
     }
 }

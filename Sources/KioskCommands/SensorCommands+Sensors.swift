@@ -33,7 +33,9 @@ extension SensorCommands {
         }
         if !json { for failure in failures { console.printError(failure) } }
         if !outcomes.isEmpty, failures.count == outcomes.count {
-            throw CommandFailure.runtime("No sensor gave a reading; each one's reason is above.")
+            throw CommandFailure.runtime(
+                configuration.languageChoice.language.localized(
+                    "No sensor gave a reading; each one's reason is above."))
         }
     }
 
@@ -42,10 +44,15 @@ extension SensorCommands {
     /// task is cancelled. A sensor that fails says why on stderr, and when it answers again.
     func watchAll(_ configuration: KioskConfiguration, json: Bool, seconds: Double) async {
         var set = SensorSet.configured(configuration)
+        let language = configuration.languageChoice.language
         if !json {
+            // TRANSLATORS: `sensor --watch`; {seconds} is a whole number.
             console.print(
-                "Reading \(configuration.sensors.count) sensors every \(SensorText.number(seconds, digits: 0)) s; Ctrl-C stops."
-            )
+                language.localized(
+                    "Reading {count} sensor every {seconds} s; Ctrl-C stops.",
+                    plural: "Reading {count} sensors every {seconds} s; Ctrl-C stops.",
+                    count: configuration.sensors.count,
+                    ["seconds": SensorText.number(seconds, digits: 0, language: language)]))
         }
         var failing: Set<String> = []
         while !Task.isCancelled {
@@ -58,7 +65,8 @@ extension SensorCommands {
                 switch outcome.result {
                 case .success:
                     if failing.remove(name) != nil {
-                        console.printError("Sensor \"\(name)\" answers again.")
+                        console.printError(
+                            language.localized("Sensor \"{name}\" answers again.", ["name": name]))
                     }
                 case .failure(let failure):
                     failing.insert(name)
@@ -107,9 +115,14 @@ extension SensorCommands {
             console.print(try JSONText.encode(readings.map(\.values)))
             return
         }
+        let language = store.readerLanguage
         for (index, reading) in readings.enumerated() {
-            let prefix = readings.count > 1 ? "Frame \(index + 1): " : ""
-            console.print(prefix + SensorText.values(reading.values, units: Units()))
+            // TRANSLATORS: `sensor decode`, before each of several frames' readings.
+            let prefix =
+                readings.count > 1
+                ? language.localized("Frame {number}: ", ["number": String(index + 1)]) : ""
+            console.print(
+                prefix + SensorText.values(reading.values, units: Units(), language: language))
         }
     }
 
@@ -122,12 +135,15 @@ extension SensorCommands {
             .configuration
         let busNumber =
             number ?? configuration.activeSensors.first(where: \.model.isI2C)?.bus ?? 1
+        let language = configuration.languageChoice.language
         let found: [I2CScan.Found]
         let name: String
         do {
             if configuration.sensor.kind == .simulated {
                 let bus = SensorSet.simulatedBoard(configuration).bus(busNumber)
-                name = bus.name
+                // TRANSLATORS: `sensor scan` names it after "On" and "Nothing answers on".
+                name = language.localized(
+                    "the simulated bus {number}", ["number": String(busNumber)])
                 found = try await I2CScan.scan(bus)
             } else {
                 let bus = LinuxI2CBus(path: "/dev/i2c-\(busNumber)", busKey: "--bus")
@@ -148,16 +164,7 @@ extension SensorCommands {
             return
         }
         let addresses = I2CScan.addresses.map { I2CAddress.text($0) }.joined(separator: ", ")
-        guard !found.isEmpty else {
-            console.print(
-                "Nothing answers on \(name) at \(addresses): check the wiring (SDA, SCL, 3.3 V,"
-                    + " GND) and that I2C is on, or try another --bus.")
-            return
-        }
-        console.print("On \(name):")
-        for device in found {
-            var line = "  \(I2CAddress.text(device.address))  \(device.summary)"
-            if let model = device.model { line += "  (kind = \"\(model.rawValue)\")" }
+        for line in ScanText.lines(found, bus: name, addresses: addresses, language: language) {
             console.print(line)
         }
     }
@@ -218,7 +225,9 @@ extension SensorText {
     /// "812 ppm CO2 (good), 21.5 °C, 45.0 %, 1013.2 hPa": what the values hold.
     static func values(_ values: SensorValues, units: Units, language: Language = .en) -> String {
         var parts: [String] = []
-        if let co2 = values.carbonDioxide { parts.append("\(co2) CO2 (\(co2.band.rawValue))") }
+        if let co2 = values.carbonDioxide {
+            parts.append("\(co2) CO2 (\(bandName(co2.band, language: language)))")
+        }
         if let temperature = values.temperature {
             parts.append(self.temperature(temperature, units, language: language))
         }
@@ -228,8 +237,20 @@ extension SensorText {
         if let pressure = values.pressure {
             parts.append(self.pressure(pressure, units, language: language))
         }
-        if let gas = values.gasResistance { parts.append("gas \(gas)") }
+        if let gas = values.gasResistance {
+            // TRANSLATORS: a BME680's gas resistance in the sensor verbs: "gas 152 kΩ".
+            parts.append(language.localized("gas {resistance}", ["resistance": "\(gas)"]))
+        }
         return parts.joined(separator: ", ")
+    }
+
+    /// The CO2 band in `language`: "good", "ventilate", "poor".
+    static func bandName(_ band: CarbonDioxideBand, language: Language) -> String {
+        switch band {
+        case .good: language.localized("good", context: "CO2 band")
+        case .ventilate: language.localized("ventilate", context: "CO2 band")
+        case .poor: language.localized("poor", context: "CO2 band")
+        }
     }
 }
 

@@ -68,10 +68,17 @@ public struct SensorCommands: Sendable {
             return await watchAll(configuration, json: json, seconds: seconds)
         }
         var sensor = try self.sensor(configuration, devicePath: devicePath)
+        let language = configuration.languageChoice.language
         if !json {
+            // TRANSLATORS: `sensor --watch`; {location} is a bus and address
+            // ("/dev/i2c-1 at 0x76"), {seconds} a whole number.
             console.print(
-                "Reading the sensor at \(sensor.location) every \(SensorText.number(seconds, digits: 0)) s; Ctrl-C stops."
-            )
+                language.localized(
+                    "Reading the sensor at {location} every {seconds} s; Ctrl-C stops.",
+                    [
+                        "location": sensor.location,
+                        "seconds": SensorText.number(seconds, digits: 0, language: language),
+                    ]))
         }
         var failing = false
         while !Task.isCancelled {
@@ -79,7 +86,12 @@ public struct SensorCommands: Sendable {
             do {
                 let result = try await sensor.read(at: Date())
                 for warning in result.warnings { console.printError(warning) }
-                if failing { console.printError("The sensor at \(sensor.location) answers again.") }
+                if failing {
+                    console.printError(
+                        language.localized(
+                            "The sensor at {location} answers again.",
+                            ["location": sensor.location]))
+                }
                 failing = false
                 let line =
                     json
@@ -87,7 +99,7 @@ public struct SensorCommands: Sendable {
                         SensorJSON(result.reading, elevation: elevation.metres))
                     : SensorText.line(
                         result.reading, elevation: elevation, units: configuration.units,
-                        language: configuration.languageChoice.language)
+                        language: language)
                 console.print(line)
             } catch is CancellationError {
                 return

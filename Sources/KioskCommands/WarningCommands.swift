@@ -36,8 +36,9 @@ public struct WarningCommands: Sendable {
         let configuration = try ConfigCommands(store: store, console: console).load().configuration
         guard !configuration.cities.isEmpty else {
             throw CommandFailure.runtime(
-                "There are no favourites to look up warnings for: add one with `weather-kiosk city add NAME`."
-            )
+                configuration.languageChoice.language.localized(
+                    "There are no favourites to look up warnings for: add one with `weather-kiosk city add NAME`."
+                ))
         }
         let places =
             try reference.map {

@@ -75,12 +75,19 @@ public struct SensorEntry: Sendable, Hashable {
 
     /// Where the chip is, for a failure's sentence: "I2C bus 1 at 0x62",
     /// "1-Wire /sys/bus/w1/devices/28-…", "the only 1-Wire thermometer".
-    public var location: String {
+    public var location: String { location(in: .en) }
+
+    /// `location` in `language`, for `doctor`'s text.
+    public func location(in language: Language) -> String {
         if model.isI2C {
             let digits = String(address, radix: 16)
-            return "I2C bus \(bus) at 0x\(digits.count < 2 ? "0" : "")\(digits)"
+            // TRANSLATORS: where a sensor is: "I2C bus 1 at 0x62".
+            return language.localized(
+                "I2C bus {bus} at {address}",
+                ["bus": String(bus), "address": "0x\(digits.count < 2 ? "0" : "")\(digits)"])
         }
-        return device.map { "1-Wire \($0)" } ?? "the only 1-Wire thermometer"
+        return device.map { "1-Wire \($0)" }
+            ?? language.localized("the only 1-Wire thermometer")
     }
 }
 

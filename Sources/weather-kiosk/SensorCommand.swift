@@ -82,8 +82,10 @@ extension SensorCommand {
         }
 
         func run() throws {
-            let commands = SensorCommands(
-                store: ConfigStore(explicitPath: nil, environment: [:]), console: .standard)
+            // The config only says the language of the text; without one, the system's.
+            let store = ConfigStore(
+                explicitPath: RootOptions.configPath, environment: ProcessSetup.environment)
+            let commands = SensorCommands(store: store, console: .standard)
             if let chip {
                 try commands.decode(file: file, chip: chip, json: json)
             } else {

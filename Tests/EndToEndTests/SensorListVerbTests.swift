@@ -82,6 +82,38 @@ import Testing
         #expect(json.standardOutput.contains("\"co2_ppm\" : 1684"))
     }
 
+    @Test func scanAndDecodeSpeakTheReadersLanguage() async {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(
+            "config.toml", "language = \"it\"\n" + SensorConfigs.indoorCO2AndOutdoor)
+        let config = ["--config", directory.file("config.toml")]
+        let scan = await KioskBinary.run(["sensor", "scan"] + config)
+        #expect(scan.exitCode == 0)
+        #expect(
+            scan.standardOutput
+                == "Su bus simulato 1:\n  0x62  SCD41, numero di serie 0x9a3b7c2104e5  (kind = \"scd4x\")\n"
+        )
+        let empty = await KioskBinary.run(["sensor", "scan", "--bus", "3"] + config)
+        #expect(
+            empty.standardOutput.hasPrefix(
+                "Non risponde nulla su bus simulato 3 agli indirizzi 0x27,"),
+            "\(empty.standardOutput)")
+        // Without a config's `language`, the system's: German words, a decimal comma.
+        let frames = "0x06 0x94 0x26 0x49 0xa4 0xf3 0x76 0xb3 0x0c\n"
+        let decoded = await KioskBinary.run(
+            ["sensor", "decode", "--chip", "scd4x", "-"], environment: ["LANG": "de_DE.UTF-8"],
+            input: frames + frames)
+        #expect(decoded.exitCode == 0)
+        #expect(
+            decoded.standardOutput
+                == "Frame 1: 1684 ppm CO2 (lüften), 5,3 °C, 46,4 %\nFrame 2: 1684 ppm CO2 (lüften), 5,3 °C, 46,4 %\n"
+        )
+        let json = await KioskBinary.run(
+            ["sensor", "scan", "--json"] + config, environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(json.standardOutput.contains("\"description\" : \"SCD41, serial 0x9a3b7c2104e5\""))
+    }
+
     @Test func aWrongCRCIsOneSentenceAndExitOne() async {
         let result = await KioskBinary.run(
             ["sensor", "decode", "--chip", "sht3x", "-"], input: "0x4f 0x55 0x1a 0x2c 0x3d 0x61\n")

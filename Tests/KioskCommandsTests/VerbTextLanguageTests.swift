@@ -110,4 +110,24 @@ import Testing
             WarningCommands.describe([], places: [berlin], unavailable: [], language: .de)
                 == "Berlin: keine Warnungen von DWD")
     }
+
+    @Test func statusSaysTheScreensPowerInTheLanguage() {
+        let status = KioskStatus(
+            version: "0.1.0", uptimeSeconds: 60, board: "raspberry-pi-4",
+            display: .init(
+                kind: "framebuffer", size: "800x480", power: "dim", frame: 12, error: nil),
+            showing: .init(page: "city", city: "Rome", cityNumber: 1, pausedSeconds: nil),
+            cities: ["Rome"], recentCities: [],
+            forecast: .init(
+                fetchedAt: nil, stale: false, error: nil, nextRefreshSeconds: 60, failures: 0),
+            sensor: .init(
+                kind: "bme280", chip: "bme280", temperature: Temperature(celsius: 21.43),
+                humidity: 45.2, pressure: Pressure(pascals: 100_512)),
+            config: .init(path: "/etc/weather-kiosk/config.toml", problems: []))
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let italian = ControlCommands.describe(status, now: now, language: .it)
+        #expect(italian.contains("framebuffer 800x480 · attenuato · "), "\(italian)")
+        let english = ControlCommands.describe(status, now: now)
+        #expect(english.contains("framebuffer 800x480 · dim · "), "\(english)")
+    }
 }

@@ -55,4 +55,26 @@ import Testing
                 == #"{"ok":true,"message":"Fetching forecasts now.","next_refresh_seconds":0,"refresh":"started"}"#
                 + "\n")
     }
+
+    @Test func aSentenceTravelsInEveryLanguageAndJSONKeepsTheEnglishOne() throws {
+        let result = ControlResult(
+            LocalizedMessage("Reloaded {path}.", ["path": "/etc/k.toml"]), changed: true)
+        let line = String(decoding: try ControlProtocol.successLine(result), as: UTF8.self)
+        #expect(
+            line.contains(#""message":"Reloaded \/etc\/k.toml.""#)
+                || line.contains(#""message":"Reloaded /etc/k.toml.""#), "\(line)")
+        #expect(line.contains(#""it":"#) && line.contains(#""translations":{"#), "\(line)")
+        let decoded = try JSONDecoder().decode(
+            ControlResult.self, from: Data(JSONEncoder().encode(result)))
+        #expect(decoded.message(in: .it) == "/etc/k.toml ricaricato.")
+        #expect(decoded.message(in: .de) == "/etc/k.toml neu geladen.")
+        #expect(decoded.message(in: .en) == "Reloaded /etc/k.toml.")
+        let neutral = String(
+            decoding: try ControlProtocol.successLine(result.languageNeutral), as: UTF8.self)
+        #expect(!neutral.contains("translations"), "\(neutral)")
+        // An older daemon's reply, without translations: its English sentence.
+        let old = try JSONDecoder().decode(
+            ControlResult.self, from: Data(#"{"message":"Fetching forecasts now."}"#.utf8))
+        #expect(old.message(in: .fr) == "Fetching forecasts now.")
+    }
 }

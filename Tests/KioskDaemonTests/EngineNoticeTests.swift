@@ -230,15 +230,17 @@ import Testing
         #expect(
             NoticeText.configRefused(
                 "/home/ann/kiosk.toml, line 3: unknown key \"colour\" in [display].",
-                file: "/home/ann/kiosk.toml")
+                file: "/home/ann/kiosk.toml", language: .en)
                 == "Config line 3: unknown key \"colour\" in [display] — the last good config is in use"
         )
         #expect(
             NoticeText.configRefused(
-                "/home/ann/kiosk.toml: permission denied.", file: "/home/ann/kiosk.toml")
+                "/home/ann/kiosk.toml: permission denied.", file: "/home/ann/kiosk.toml",
+                language: .en)
                 == "Config: permission denied — the last good config is in use")
         #expect(
-            NoticeText.configRefused("/etc/other.toml, line 1: bad.", file: "/home/a.toml")
+            NoticeText.configRefused(
+                "/etc/other.toml, line 1: bad.", file: "/home/a.toml", language: .en)
                 == "Config refused: /etc/other.toml, line 1: bad — the last good config is in use")
         #expect(
             NoticeText.noForecast(

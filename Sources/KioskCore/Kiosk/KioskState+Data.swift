@@ -67,13 +67,15 @@ extension KioskState {
             notices.append(
                 KioskNotice(
                     kind: .configRefused, severity: .error,
-                    text: NoticeText.configRefused(problem, file: refusedConfigFile)))
+                    text: NoticeText.configRefused(
+                        problem, file: refusedConfigFile, language: settings.language)))
         }
         if !settings.restartPending.isEmpty {
             notices.append(
                 KioskNotice(
                     kind: .restartPending, severity: .warning,
-                    text: NoticeText.restartPending(settings.restartPending)))
+                    text: NoticeText.restartPending(
+                        settings.restartPending, language: settings.language)))
         }
         if let error = sensorError, settings.sensorEnabled {
             notices.append(

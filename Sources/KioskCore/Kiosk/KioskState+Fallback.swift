@@ -256,11 +256,12 @@ extension KioskState {
 
     /// The notice while a place is served by MET Norway ("Open-Meteo error 503 · showing
     /// MET Norway's forecast"): on a favourite's page that favourite's, on the other pages
-    /// the first switched place's.
+    /// the first switched place's, in the configured language.
     var fallbackNotice: String? {
+        let language = settings.language
         if let index = slide.cityIndex, settings.cities.indices.contains(index) {
-            return fallback.place(settings.cities[index].coordinate)?.state.notice
+            return fallback.place(settings.cities[index].coordinate)?.state.notice(in: language)
         }
-        return fallback.places.lazy.compactMap(\.state.notice).first
+        return fallback.places.lazy.compactMap { $0.state.notice(in: language) }.first
     }
 }

@@ -21,23 +21,42 @@ public enum NoticeText {
     }
 
     /// "Config line 12: display.cycle_seconds must be … — the last good config is in use",
-    /// from a problem in the form "FILE, line N: message." (or "FILE: message.").
-    public static func configRefused(_ problem: String, file: String) -> String {
-        let tail = " — the last good config is in use"
+    /// from a problem in the form "FILE, line N: message." (or "FILE: message."), in
+    /// `language`: the frame words translate, the parser's message stays as it is. (The
+    /// dash and the dots between the parts are the code's, not the catalogs': an HD44780
+    /// ROM has neither, and its pages draw them their own way.)
+    public static func configRefused(_ problem: String, file: String, language: Language)
+        -> String
+    {
+        // TRANSLATORS: the end of a notice over every page, after a dash: the config file
+        // was refused and the kiosk runs on the last one it could read.
+        let tail = " — " + language.localized("the last good config is in use")
         var rest = Substring(problem)
-        guard rest.hasPrefix(file) else { return "Config refused: \(trimmed(rest))" + tail }
-        rest = rest.dropFirst(file.count)
-        if rest.hasPrefix(", line ") {
-            rest = rest.dropFirst(", line ".count)
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            let message = rest.dropFirst(digits.count)
-            if !digits.isEmpty, message.hasPrefix(": ") {
-                return "Config line \(digits): \(trimmed(message.dropFirst(2)))" + tail
+        if rest.hasPrefix(file) {
+            rest = rest.dropFirst(file.count)
+            if rest.hasPrefix(", line ") {
+                rest = rest.dropFirst(", line ".count)
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                let message = rest.dropFirst(digits.count)
+                if !digits.isEmpty, message.hasPrefix(": ") {
+                    // TRANSLATORS: a notice over every page; {problem} is the config parser's
+                    // sentence, in English.
+                    return language.localized(
+                        "Config line {line}: {problem}",
+                        ["line": String(digits), "problem": trimmed(message.dropFirst(2))])
+                        + tail
+                }
+            } else if rest.hasPrefix(": ") {
+                // TRANSLATORS: a notice over every page; {problem} is the config parser's
+                // sentence, in English.
+                return language.localized(
+                    "Config: {problem}", ["problem": trimmed(rest.dropFirst(2))]) + tail
             }
-        } else if rest.hasPrefix(": ") {
-            return "Config: \(trimmed(rest.dropFirst(2)))" + tail
         }
-        return "Config refused: \(trimmed(Substring(problem)))" + tail
+        // TRANSLATORS: a notice over every page; {problem} is why the config file was
+        // refused, in English.
+        return language.localized(
+            "Config refused: {problem}", ["problem": trimmed(Substring(problem))]) + tail
     }
 
     /// "No forecast yet · retrying in 45 s · Could not resolve host api.open-meteo.com: …":
@@ -51,11 +70,36 @@ public enum NoticeText {
         return text + " · " + message
     }
 
-    /// "Restart the kiosk to use state_dir = "/srv/kiosk"; until then it keeps the one it
-    /// started with".
-    public static func restartPending(_ changes: [String]) -> String {
-        "Restart the kiosk to use \(changes.joined(separator: ", ")); until then it keeps the"
-            + " \(changes.count == 1 ? "value" : "values") it started with"
+    /// "Restart the kiosk to use state_dir = "/srv/kiosk"; until then it keeps the value it
+    /// started with", in `language` (the keys and values stay as the config spells them).
+    public static func restartPending(_ changes: [String], language: Language) -> String {
+        // TRANSLATORS: a notice over every page; {changes} lists config keys with their new
+        // values, as in the config file: state_dir = "/srv/kiosk".
+        language.localized(
+            "Restart the kiosk to use {changes}; until then it keeps the value it started with",
+            plural:
+                "Restart the kiosk to use {changes}; until then it keeps the values it started with",
+            count: changes.count, ["changes": changes.joined(separator: ", ")])
+    }
+
+    /// The notice while MET Norway serves a place in `language`: "Open-Meteo error 503 ·
+    /// showing MET Norway's forecast", "… · asking MET Norway", "… · MET Norway: offline";
+    /// the failures' summaries stay as the adapters write them.
+    public static func providerFallback(
+        cause: String, fallbackFailure: String?, showingFallback: Bool, language: Language
+    ) -> String {
+        if let fallbackFailure {
+            // TRANSLATORS: a notice, after why Open-Meteo failed; {failure} is why MET
+            // Norway, the second provider, failed too.
+            return cause + " · "
+                + language.localized("MET Norway: {failure}", ["failure": fallbackFailure])
+        }
+        if showingFallback {
+            // TRANSLATORS: a notice, after why Open-Meteo failed ("Open-Meteo error 503 · …").
+            return cause + " · " + language.localized("showing MET Norway's forecast")
+        }
+        // TRANSLATORS: a notice, after why Open-Meteo failed ("Open-Meteo error 503 · …").
+        return cause + " · " + language.localized("asking MET Norway")
     }
 
     /// "Sensor failing · retrying in 20 s · Cannot open /dev/i2c-1 …": what is wrong, when

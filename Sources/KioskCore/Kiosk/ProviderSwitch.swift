@@ -125,16 +125,14 @@ public struct ProviderSwitch: Sendable, Hashable {
         return schedule.nextSlot(atOrAfter: earliest)
     }
 
-    /// The notice for the place's page while switched: "Open-Meteo error 503 · showing MET
-    /// Norway's forecast", "… · asking MET Norway", "… · MET Norway: offline"; nil while
-    /// Open-Meteo serves it.
-    public var notice: String? {
+    /// The notice for the place's page while switched, in `language`: "Open-Meteo error
+    /// 503 · showing MET Norway's forecast", "… · asking MET Norway", "… · MET Norway:
+    /// offline"; nil while Open-Meteo serves it.
+    public func notice(in language: Language) -> String? {
         guard isSwitched, let cause else { return nil }
-        if let fallbackFailure {
-            return "\(cause.summary) · MET Norway: \(fallbackFailure.summary)"
-        }
-        if shown == .metNorway { return "\(cause.summary) · showing MET Norway's forecast" }
-        return "\(cause.summary) · asking MET Norway"
+        return NoticeText.providerFallback(
+            cause: cause.summary, fallbackFailure: fallbackFailure?.summary,
+            showingFallback: shown == .metNorway, language: language)
     }
 
     private mutating func switchBack() {

@@ -45,10 +45,15 @@ enum ConfigReload {
             return .failure(error)
         case .applied?:
             engine.parts.logger.info("Config reloaded from \(engine.store.path).")
-            return .success(ControlResult(message: "Reloaded \(engine.store.path).", changed: true))
+            return .success(
+                ControlResult(
+                    LocalizedMessage("Reloaded {path}.", ["path": engine.store.path]),
+                    changed: true))
         case .unchanged?, nil:
             return .success(
-                ControlResult(message: "\(engine.store.path) is unchanged.", changed: false))
+                ControlResult(
+                    LocalizedMessage("{path} is unchanged.", ["path": engine.store.path]),
+                    changed: false))
         }
     }
 

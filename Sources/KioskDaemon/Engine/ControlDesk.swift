@@ -74,7 +74,7 @@ enum ControlDesk {
         let now = engine.parts.time.now()
         return .result(
             ControlResult(
-                message: engine.state.slideSentence(cities: engine.configuration.cities),
+                engine.state.slideSentence(cities: engine.configuration.cities),
                 showing: KioskStatus.Showing(snapshot: engine.snapshot(at: now), at: now)))
     }
 

@@ -3,64 +3,77 @@ import KioskCore
 
 extension ControlResult {
     /// The reply to `refresh` (`force`: `refresh --force`), asked at `now`: what became of
-    /// the request on a kiosk in `state`.
+    /// the request on a kiosk in `state`, its sentence in every language.
     static func refresh(of state: KioskState, force: Bool, at now: KioskTime) -> ControlResult {
         let seconds = state.secondsUntilRefresh(at: now)
         let next = WeatherFormat.countdown(seconds)
         var result = ControlResult(message: "", refresh: "due")
         result.nextRefreshSeconds = Int(seconds.rounded(.up))
+        let message: LocalizedMessage
         switch state.lastRefreshRequest {
         case .started?:
             result.refresh = "started"
-            result.message =
+            message =
                 force && state.refresh.rateLimitedUntil != nil
-                ? "Fetching forecasts now, once, despite Open-Meteo's rate limit."
-                : "Fetching forecasts now."
+                ? LocalizedMessage("Fetching forecasts now, once, despite Open-Meteo's rate limit.")
+                : LocalizedMessage("Fetching forecasts now.")
         case .joinedRunning?:
             result.refresh = "joined_running"
-            result.message = "A refresh is under way already; this one joins it."
+            message = LocalizedMessage("A refresh is under way already; this one joins it.")
         case .joinedRecent(let secondsAgo)?:
-            let ago = secondsAgo < 1 ? "moments" : WeatherFormat.countdown(secondsAgo)
             result.refresh = "joined_recent"
-            result.message =
-                "Forecasts were fetched \(ago) ago; nothing was sent, and the next refresh is"
-                + " due in \(next)."
+            // TRANSLATORS: the answer to `refresh`; {next} is a wait such as "12 min".
+            message =
+                secondsAgo < 1
+                ? LocalizedMessage(
+                    "Forecasts were fetched moments ago; nothing was sent, and the next refresh is due in {next}.",
+                    ["next": next])
+                : LocalizedMessage(
+                    "Forecasts were fetched {ago} ago; nothing was sent, and the next refresh is due in {next}.",
+                    ["ago": WeatherFormat.countdown(secondsAgo), "next": next])
         case .scheduled(let at)?:
-            let wait = WeatherFormat.countdown(at.seconds(since: now.monotonic))
             result.refresh = "scheduled"
-            result.message =
-                "The last attempt failed moments ago; the next one goes out in \(wait)."
+            message = LocalizedMessage(
+                "The last attempt failed moments ago; the next one goes out in {wait}.",
+                ["wait": WeatherFormat.countdown(at.seconds(since: now.monotonic))])
         case .heldByRateLimit(let until)?:
-            let wait = WeatherFormat.countdown(until.seconds(since: now.monotonic))
             result.refresh = "held_by_rate_limit"
-            result.message =
-                "Open-Meteo's rate limit holds refreshes for \(wait) more; nothing was sent"
-                + " (refresh --force tries once anyway)."
+            // TRANSLATORS: the answer to `refresh`; `refresh --force` is a command.
+            message = LocalizedMessage(
+                "Open-Meteo's rate limit holds refreshes for {wait} more; nothing was sent (refresh --force tries once anyway).",
+                ["wait": WeatherFormat.countdown(until.seconds(since: now.monotonic))])
         case .nothingToFetch?:
             result.refresh = "nothing_to_fetch"
-            result.message =
-                "There is nothing to fetch: no favourites and no station yet; nothing was"
-                + " sent (`weather-kiosk city add NAME` adds a favourite)."
+            message = LocalizedMessage(
+                "There is nothing to fetch: no favourites and no station yet; nothing was sent (`weather-kiosk city add NAME` adds a favourite)."
+            )
         case nil:
-            result.message = "A refresh is due in \(next)."
+            message = LocalizedMessage("A refresh is due in {next}.", ["next": next])
         }
+        result.translated(message)
         return result
     }
 }
 
 extension KioskState {
     /// "Showing the hourly page of Rome (2 of 5)." with `cities` the favourites.
-    func slideSentence(cities: [City]) -> String {
+    func slideSentence(cities: [City]) -> LocalizedMessage {
         switch slide.kind {
         case .empty:
-            return "Showing the empty page: there are no favourites yet."
+            return LocalizedMessage("Showing the empty page: there are no favourites yet.")
         case .page, .warning:
-            var text = "Showing the \(slide.page?.rawValue ?? "warning") page"
+            let page = slide.page?.rawValue ?? "warning"
             if let index = slide.cityIndex, cities.indices.contains(index) {
-                let name = PlaceNames.displayNames(of: cities)[index]
-                text += " of \(name) (\(index + 1) of \(cities.count))"
+                // TRANSLATORS: the answer to `next`, `show` and `page`; {page} is a page's
+                // name as the config spells it (city, hourly, …).
+                return LocalizedMessage(
+                    "Showing the {page} page of {city} ({number} of {count}).",
+                    [
+                        "page": page, "city": PlaceNames.displayNames(of: cities)[index],
+                        "number": String(index + 1), "count": String(cities.count),
+                    ])
             }
-            return text + "."
+            return LocalizedMessage("Showing the {page} page.", ["page": page])
         }
     }
 }

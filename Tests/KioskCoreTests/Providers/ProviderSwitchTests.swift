@@ -29,7 +29,7 @@ struct ProviderSwitchTests {
         }
         #expect(place.isSwitched)
         #expect(place.switchedAt == now)
-        #expect(place.notice == "Open-Meteo overloaded (503) · asking MET Norway")
+        #expect(place.notice(in: .en) == "Open-Meteo overloaded (503) · asking MET Norway")
         #expect(place.shown == .openMeteo)
 
         advance(minutes: 0.1)
@@ -38,7 +38,8 @@ struct ProviderSwitchTests {
             #expect(decision == .showFallback)
         }
         #expect(place.shown == .metNorway)
-        #expect(place.notice == "Open-Meteo overloaded (503) · showing MET Norway's forecast")
+        #expect(
+            place.notice(in: .en) == "Open-Meteo overloaded (503) · showing MET Norway's forecast")
 
         // Open-Meteo still fails at the next refresh: the place stays on MET Norway.
         advance(minutes: 15)
@@ -50,7 +51,7 @@ struct ProviderSwitchTests {
             #expect(decision == .stay)
         }
         #expect(place.isSwitched)
-        #expect(place.notice == "offline · showing MET Norway's forecast")
+        #expect(place.notice(in: .en) == "offline · showing MET Norway's forecast")
 
         // Back: Open-Meteo's forecast replaces MET Norway's, and a late MET answer is dropped.
         advance(minutes: 15)
@@ -60,7 +61,7 @@ struct ProviderSwitchTests {
         }
         #expect(!place.isSwitched)
         #expect(place.shown == .openMeteo)
-        #expect(place.notice == nil)
+        #expect(place.notice(in: .en) == nil)
         #expect(place.switchedAt == nil)
         do {
             let decision = place.handle(.fallbackAnswered, at: now)
@@ -169,7 +170,9 @@ struct ProviderSwitchTests {
             kind: .serverError(status: 502), provider: .metNorway, message: "x",
             summary: "MET Norway error 502")
         _ = place.handle(.fallbackFailed(serverError), at: now)
-        #expect(place.notice == "Open-Meteo overloaded (503) · MET Norway: MET Norway error 502")
+        #expect(
+            place.notice(in: .en)
+                == "Open-Meteo overloaded (503) · MET Norway: MET Norway error 502")
         let retry = try #require(
             place.nextFallbackRequest(
                 after: now, schedule: schedule, validity: ConditionalRequest()))
@@ -202,7 +205,7 @@ struct ProviderSwitchTests {
         let metCancelled = ForecastFailure(
             kind: .cancelled, provider: .metNorway, message: "x", summary: "cancelled")
         _ = place.handle(.fallbackFailed(metCancelled), at: now)
-        #expect(place.notice == "Open-Meteo overloaded (503) · asking MET Norway")
+        #expect(place.notice(in: .en) == "Open-Meteo overloaded (503) · asking MET Norway")
         #expect(place.retryFallbackAfter == nil)
     }
 
