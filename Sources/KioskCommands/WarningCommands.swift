@@ -132,20 +132,24 @@ public struct WarningCommands: Sendable {
     }
 
     /// "severe wind until Sat 11:25 UTC (MET Norway)": the warning's severity, event, end
-    /// and source, in `language` (the event is the service's own words).
+    /// and source, in `language` (the event is the service's own words; the kiosk's own
+    /// reading names its hazard in `language`).
     private static func describe(
         _ warning: KioskStatus.Warning, until: String?, _ language: Language
     ) -> String {
         let severity = severityName(warning.severity, language)
         let source = label(warning, language)
+        let event =
+            warning.official
+            ? warning.event : DerivedWarnings.hazardName(warning.event, in: language)
         guard let until else {
             return language.localized(
                 "{severity} {event} ({source})", context: "warnings text",
-                ["severity": severity, "event": warning.event, "source": source])
+                ["severity": severity, "event": event, "source": source])
         }
         return language.localized(
             "{severity} {event} until {time} ({source})", context: "warnings text",
-            ["severity": severity, "event": warning.event, "time": until, "source": source])
+            ["severity": severity, "event": event, "time": until, "source": source])
     }
 
     /// A severity as the warnings text says it: "severe".

@@ -54,7 +54,8 @@ public struct PageWarning: Sendable, Hashable {
                 language.localized("until {time}", context: "warning", ["time": local($0)])
             }
         self.init(
-            event: worst.event, level: worst.level, severity: worst.severity, when: when,
+            event: worst.eventName(in: language), level: worst.level, severity: worst.severity,
+            when: when,
             official: worst.official, sourceName: worst.source.displayName,
             more: warnings.count - 1)
         self.language = language

@@ -78,8 +78,9 @@ public struct WarningPageContent: Sendable, Hashable {
         let advice = [worst.instruction ?? "", described].first {
             !$0.isEmpty && $0.lowercased() != worst.event.lowercased()
         }
+        let event = worst.eventName(in: language)
         self.init(
-            event: worst.event.prefix(1).uppercased() + worst.event.dropFirst(), place: place,
+            event: event.prefix(1).uppercased() + event.dropFirst(), place: place,
             level: worst.level, severity: worst.severity, period: period, advice: advice,
             official: worst.official, sourceName: worst.source.displayName,
             more: bad.count - 1)

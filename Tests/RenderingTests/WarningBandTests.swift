@@ -8,7 +8,9 @@ import Testing
 /// the event and until when in the place's time, on every page of the place, every size,
 /// both themes; set `WARNING_PNG_DIR` to write the pictures to look at.
 @Suite struct WarningBandTests {
-    static func model(_ page: PageKind, theme: Theme, official: Bool = true) -> PageModel {
+    static func model(
+        _ page: PageKind, theme: Theme, official: Bool = true, language: Language = .en
+    ) -> PageModel {
         var model = DemoData.model(page: page)
         model.theme = theme
         let onset = DemoData.now.addingTimeInterval(-3600)
@@ -18,7 +20,8 @@ import Testing
             headline: "Winter Storm Warning", onset: onset,
             ends: DemoData.now.addingTimeInterval(5 * 3600))
         model.warning = PageWarning(
-            [warning], at: DemoData.now, utcOffsetSeconds: 0, clock: .twentyFourHour, language: .en)
+            [warning], at: DemoData.now, utcOffsetSeconds: 0, clock: .twentyFourHour,
+            language: language)
         return model
     }
 
@@ -65,6 +68,38 @@ import Testing
             rendered.texts.contains {
                 $0.text.contains("Gusts until") && $0.text.contains("(the kiosk's reading)")
             })
+    }
+
+    /// The kiosk's own reading names its hazard in the page's language (a service's
+    /// warning keeps the service's words).
+    @Test(arguments: [(Language.it, "Raffiche fino alle"), (.de, "Böen bis"), (.es, "Rachas")])
+    func theKiosksOwnReadingNamesItsHazardInTheLanguage(_ language: Language, _ start: String)
+        throws
+    {
+        var model = Self.model(.city, theme: .dark, official: false, language: language)
+        model.language = language
+        let rendered = try renderer.render(model, size: PixelSize(width: 800, height: 480))
+        #expect(
+            rendered.texts.contains { $0.text.hasPrefix("⚠ " + start) },
+            "\(rendered.texts.map(\.text))")
+    }
+}
+
+/// The page of its own a severe warning gets names the kiosk's own reading's hazard in the
+/// page's language.
+@Suite struct DerivedWarningPageLanguageTests {
+    @Test func theWarningPageNamesTheHazardInItalian() throws {
+        let warning = WeatherWarning(
+            id: "derived:frost", place: "Roma", source: .derived, event: "frost",
+            severity: .severe, headline: "Frost: down to -12 °C (the kiosk's reading)",
+            onset: DemoData.now, ends: DemoData.now.addingTimeInterval(3600))
+        let content = try #require(
+            WarningPageContent(
+                [warning], place: "Roma", at: DemoData.now, utcOffsetSeconds: 0,
+                clock: .twentyFourHour, language: .it))
+        #expect(content.event == "Gelo")
+        #expect(warning.eventName(in: .en) == "frost")
+        #expect(warning.event == "frost", "the key stays English for --json")
     }
 }
 
