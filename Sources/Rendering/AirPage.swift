@@ -8,13 +8,13 @@ import KioskCore
 extension PageContext {
     func drawAirPage() {
         guard let weather = model.city else { return drawEmptyPage() }
+        let hours = metrics.isCompact ? 6 : (metrics.isPortrait ? 8 : 12)
+        let air = AirNow(model, weather: weather, hours: hours)
         let content = drawFrame(
             title: weather.displayName, subtitle: countryLine(weather),
             clock: cityClock(weather.forecast), updated: weather.fetchedAt,
-            credit: credit(for: [weather]))
-        let hours = metrics.isCompact ? 6 : (metrics.isPortrait ? 8 : 12)
-        let air = AirNow(model, weather: weather, hours: hours)
-        guard air.index != nil || air.current != nil || !air.trend.isEmpty else {
+            credit: credit(for: [weather], airQuality: air.showsValues))
+        guard air.showsValues else {
             return drawAirWaiting(air, in: content)
         }
         let gap = metrics.gap

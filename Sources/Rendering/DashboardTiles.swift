@@ -18,6 +18,8 @@ struct DashboardTile {
     var shortLabel: String? = nil
     /// What it shows.
     var value: Value
+    /// Whether it is the air-quality index's tile, which owes CAMS its credit.
+    var isAirQuality = false
 }
 
 extension PageContext {
@@ -49,7 +51,8 @@ extension PageContext {
                 DashboardTile(
                     label: scale.title(in: language), shortLabel: scale.abbreviation(in: language),
                     value: .band(
-                        number: index.text, word: band.name(in: language), color: band.color)))
+                        number: index.text, word: band.name(in: language), color: band.color),
+                    isAirQuality: true))
         }
         if let uv = sky.uvIndex {
             let band = uv.band
@@ -80,16 +83,29 @@ extension PageContext {
     /// the rest left out.
     func drawTiles(_ tiles: [DashboardTile], in area: Rect) {
         let gap = metrics.gap / 2
-        let minimumWidth = metrics.font(.body) * 9
-        let minimumHeight = metrics.font(.body) / Canvas.heightFactor * 1.2
-        let columns = area.width >= 2 * minimumWidth + gap * 2 ? 2 : 1
-        let maximumRows = max(1, Int((area.height + gap) / (minimumHeight + gap)))
-        let rows = min(maximumRows, (tiles.count + columns - 1) / columns)
+        let (columns, rows) = tileGrid(tiles.count, in: area)
         let shown = Array(tiles.prefix(rows * columns))
         guard !shown.isEmpty else { return }
         // Column by column: the most important tiles down the left.
         let cells = area.columns(columns, gap: gap * 2).flatMap { $0.rows(rows, gap: gap) }
         for (tile, cell) in zip(shown, cells) { drawTile(tile, in: cell) }
+    }
+
+    /// How many of `count` tiles `drawTiles` shows in `area`: the first ones.
+    func shownTileCount(_ count: Int, in area: Rect) -> Int {
+        let (columns, rows) = tileGrid(count, in: area)
+        return min(count, columns * rows)
+    }
+
+    /// The columns (one or two) and rows `count` tiles take in `area`: as many rows as are
+    /// tall enough to read.
+    private func tileGrid(_ count: Int, in area: Rect) -> (columns: Int, rows: Int) {
+        let gap = metrics.gap / 2
+        let minimumWidth = metrics.font(.body) * 9
+        let minimumHeight = metrics.font(.body) / Canvas.heightFactor * 1.2
+        let columns = area.width >= 2 * minimumWidth + gap * 2 ? 2 : 1
+        let maximumRows = max(1, Int((area.height + gap) / (minimumHeight + gap)))
+        return (columns, min(maximumRows, (count + columns - 1) / columns))
     }
 
     /// A tile: the label on the left, the value on the right. When both do not fit at
