@@ -197,20 +197,26 @@ extension PageContext {
     }
 
     /// A number on its band's colour, black or white as reads best on it; on e-paper,
-    /// whose few inks would dither the colour under the number, a box of ink instead.
-    func drawBandChip(_ number: String, color: Color, in chip: Rect, size: Double) {
+    /// whose few inks would dither the colour under the number, a box of ink instead. The
+    /// tiles' and the sky page's chips are small; the air page's large one (`large`) has
+    /// rounder corners, a heavier box and more room beside the number.
+    func drawBandChip(
+        _ number: String, color: Color, in chip: Rect, size: Double, large: Bool = false
+    ) {
+        let radius = metrics.length(large ? 10 : 6)
+        let outline: Double = large ? 3 : 2
         let numberColor: Color
         if model.theme == .paper {
             canvas.newPath()
-            canvas.roundedRectangle(chip.inset(metrics.stroke(1)), radius: metrics.length(6))
-            canvas.stroke(palette.primary, width: metrics.stroke(2))
+            canvas.roundedRectangle(chip.inset(metrics.stroke(outline / 2)), radius: radius)
+            canvas.stroke(palette.primary, width: metrics.stroke(outline))
             numberColor = palette.primary
         } else {
-            canvas.fill(chip, color, radius: metrics.length(6))
+            canvas.fill(chip, color, radius: radius)
             numberColor = color.luminance > 0.5 ? .black : .white
         }
         canvas.drawText(
-            number, in: chip.insetBy(dx: metrics.gap / 2, dy: 0), style: .bold, size: size,
-            color: numberColor, alignment: .center)
+            number, in: chip.insetBy(dx: metrics.gap / (large ? 1 : 2), dy: 0), style: .bold,
+            size: size, color: numberColor, alignment: .center)
     }
 }
