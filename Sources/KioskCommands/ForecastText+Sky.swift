@@ -47,7 +47,7 @@ extension ForecastText {
     {
         let phase = sky.moonPhase
         var parts = [
-            phaseName(phase.name, language),
+            phase.name.name(in: language),
             language.localized(
                 "{percent} lit", context: "forecast text, the Moon",
                 [
@@ -92,28 +92,6 @@ extension ForecastText {
         }
         return language.localized(
             "Moon: {details}", context: "forecast text", ["details": parts.joined(separator: ", ")])
-    }
-
-    /// The phase's name in the middle of a sentence: "waxing gibbous", "gibbosa crescente".
-    static func phaseName(_ name: MoonPhaseName, _ language: Language) -> String {
-        // TRANSLATORS: the Moon's phase in the middle of forecast's Moon line ("Moon:
-        // waxing gibbous, 78 % lit"): lower case where your language writes it so.
-        switch name {
-        case .newMoon: language.localized("new moon", context: "moon phase, in a sentence")
-        case .waxingCrescent:
-            language.localized("waxing crescent", context: "moon phase, in a sentence")
-        case .firstQuarter:
-            language.localized("first quarter", context: "moon phase, in a sentence")
-        case .waxingGibbous:
-            language.localized("waxing gibbous", context: "moon phase, in a sentence")
-        case .fullMoon: language.localized("full moon", context: "moon phase, in a sentence")
-        case .waningGibbous:
-            language.localized("waning gibbous", context: "moon phase, in a sentence")
-        case .lastQuarter:
-            language.localized("last quarter", context: "moon phase, in a sentence")
-        case .waningCrescent:
-            language.localized("waning crescent", context: "moon phase, in a sentence")
-        }
     }
 
     /// A change in day length to the second, signed: "−2 min 10 s", "+45 s", "±0 s".

@@ -43,6 +43,10 @@ struct AirNow {
         index = current?.index(on: scale) ?? thisHour
     }
 
+    /// Whether a page shows any air-quality value: the index now, the pollutants or the
+    /// next hours' index. Such a page owes CAMS its credit (`AirQualityCredit`).
+    var showsValues: Bool { index != nil || current != nil || !trend.isEmpty }
+
     /// The air of `model`'s favourite on the scale its units give it.
     init(_ model: PageModel, weather: CityWeather, hours: Int = 12) {
         self.init(

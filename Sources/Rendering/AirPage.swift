@@ -8,13 +8,13 @@ import KioskCore
 extension PageContext {
     func drawAirPage() {
         guard let weather = model.city else { return drawEmptyPage() }
+        let hours = metrics.isCompact ? 6 : (metrics.isPortrait ? 8 : 12)
+        let air = AirNow(model, weather: weather, hours: hours)
         let content = drawFrame(
             title: weather.displayName, subtitle: countryLine(weather),
             clock: cityClock(weather.forecast), updated: weather.fetchedAt,
-            credit: credit(for: [weather]))
-        let hours = metrics.isCompact ? 6 : (metrics.isPortrait ? 8 : 12)
-        let air = AirNow(model, weather: weather, hours: hours)
-        guard air.index != nil || air.current != nil || !air.trend.isEmpty else {
+            credit: credit(for: [weather], airQuality: air.showsValues))
+        guard air.showsValues else {
             return drawAirWaiting(air, in: content)
         }
         let gap = metrics.gap
@@ -75,21 +75,9 @@ extension PageContext {
             max(
                 chipBox.height * 1.3,
                 canvas.measure(number, style: .bold, size: size).advance + metrics.gap * 3))
-        let chip = chipBox.sliceLeft(chipWidth).0
-        let numberColor: Color
-        if model.theme == .paper {
-            canvas.newPath()
-            canvas.roundedRectangle(chip.inset(metrics.stroke(1.5)), radius: metrics.length(10))
-            canvas.stroke(palette.primary, width: metrics.stroke(3))
-            numberColor = palette.primary
-        } else {
-            let color = Color(hex: band.color)
-            canvas.fill(chip, color, radius: metrics.length(10))
-            numberColor = color.luminance > 0.5 ? .black : .white
-        }
-        canvas.drawText(
-            number, in: chip.insetBy(dx: metrics.gap, dy: 0), style: .bold, size: size,
-            color: numberColor, alignment: .center)
+        drawBandChip(
+            number, color: Color(hex: band.color), in: chipBox.sliceLeft(chipWidth).0,
+            size: size, large: true)
         if wraps {
             canvas.drawParagraph(
                 name, in: wordRow, style: .bold, size: titleSize, color: palette.primary,

@@ -60,6 +60,6 @@ extension CharacterPageText {
         }
         return CharacterPage(
             title: cityTitle(weather), clock: cityClock(weather),
-            sections: sections + credit([weather]))
+            sections: sections + credit([weather], airQuality: air.showsValues))
     }
 }

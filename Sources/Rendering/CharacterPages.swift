@@ -181,21 +181,23 @@ struct CharacterPageText {
     }
 
     /// The credit MET Norway's licence asks for, on a line of its own after the page's
-    /// lines ("Data from MET Norway" on 20 columns, "Data: MET Norway" on 16): the numbers
-    /// keep their lines, and the credit takes the next screen where there is none left.
-    func credit(_ places: [CityWeather]) -> [CharacterSection] {
+    /// lines ("Data from MET Norway" on 20 columns, "Data: MET Norway" on 16), then CAMS's
+    /// where the page shows air quality (`airQuality`: "Air: Copernicus CAMS", "Copernicus
+    /// CAMS"): the numbers keep their lines, and the credit takes the next screen where
+    /// there is none left.
+    func credit(_ places: [CityWeather], airQuality: Bool = false) -> [CharacterSection] {
         var providers: [ForecastProviderID] = []
         for place in places {
             if let provider = place.creditedProvider, !providers.contains(provider) {
                 providers.append(provider)
             }
         }
-        return providers.map { provider in
+        let credits =
+            providers.map { $0.characterCredits(in: language) }
+            + (airQuality ? [AirQualityCredit.characterCredits(in: language)] : [])
+        return credits.map { variants in
             CharacterSection { width, _ in
-                [
-                    CharacterFit.line(
-                        provider.characterCredits(in: language).map { [t($0)] }, width: width)
-                ]
+                [CharacterFit.line(variants.map { [t($0)] }, width: width)]
             }
         }
     }

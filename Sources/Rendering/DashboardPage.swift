@@ -14,23 +14,35 @@ extension PageContext {
         guard let forecast = weather.forecast else {
             return drawNoForecastPage(weather, subtitle: weather.city.country)
         }
-        let content = drawFrame(
-            title: weather.displayName, subtitle: countryLine(weather),
-            clock: cityClock(forecast), updated: weather.fetchedAt, credit: credit(for: [weather]))
-        let tiles = dashboardTiles(weather, forecast: forecast)
         let hours = forecast.upcomingHours(from: model.now, count: 24)
-        let today = forecast.localTime(at: model.now).date
-        let days = Array(forecast.daily.filter { $0.date >= today }.prefix(7))
-        let gap = metrics.gap
         // The curve needs room for its labels above and below: on small screens the days
         // take its place.
         let showsCurve = !metrics.isCompact && hours.count >= 2
+        var tiles = dashboardTiles(weather, forecast: forecast)
+        // The air-quality tile owes CAMS its credit: with the credit's row in the footer,
+        // the tile shows when it still fits, and is left out when it does not.
+        let airCredit = credit(for: [weather], airQuality: true)
+        var showsAir = false
+        if let air = tiles.firstIndex(where: \.isAirQuality) {
+            let area = dashboardTileArea(
+                frameContent(updated: weather.fetchedAt, credit: airCredit),
+                showsCurve: showsCurve)
+            showsAir = air < shownTileCount(tiles.count, in: area)
+            if !showsAir { tiles.remove(at: air) }
+        }
+        let content = drawFrame(
+            title: weather.displayName, subtitle: countryLine(weather),
+            clock: cityClock(forecast), updated: weather.fetchedAt,
+            credit: showsAir ? airCredit : credit(for: [weather]))
+        let today = forecast.localTime(at: model.now).date
+        let days = Array(forecast.daily.filter { $0.date >= today }.prefix(7))
+        let gap = metrics.gap
+        drawTiles(tiles, in: dashboardTileArea(content, showsCurve: showsCurve))
         if metrics.isPortrait {
             let (nowArea, belowNow) = content.sliceTop(content.height * 0.19)
             let tileShare = showsCurve ? 0.3 : 0.45
-            let (tileArea, belowTiles) = belowNow.sliceTop(belowNow.height * tileShare)
+            let belowTiles = belowNow.sliceTop(belowNow.height * tileShare).1
             drawNow(forecast, in: nowArea)
-            drawTiles(tiles, in: tileArea.sliceTop(gap).1)
             var daysArea = belowTiles.sliceTop(gap * 2).1
             separator(y: belowTiles.minY + gap, from: content.minX, to: content.maxX)
             if showsCurve {
@@ -42,9 +54,7 @@ extension PageContext {
             drawDayRows(days, today: today, in: daysArea)
         } else {
             let (top, bottom) = content.sliceTop(content.height * 0.42)
-            let (nowArea, tileArea) = top.sliceLeft(top.width * (metrics.isCompact ? 0.46 : 0.34))
-            drawNow(forecast, in: nowArea)
-            drawTiles(tiles, in: tileArea.sliceLeft(gap * 2).1)
+            drawNow(forecast, in: top.sliceLeft(top.width * (metrics.isCompact ? 0.46 : 0.34)).0)
             let lower = bottom.sliceTop(gap * 2).1
             separator(y: bottom.minY + gap, from: content.minX, to: content.maxX)
             if showsCurve {
@@ -55,6 +65,20 @@ extension PageContext {
                 drawDayRows(days, today: today, in: lower)
             }
         }
+    }
+
+    /// Where the dashboard's tiles go in its `content`: below the weather now on a portrait
+    /// screen, right of it on a landscape one.
+    private func dashboardTileArea(_ content: Rect, showsCurve: Bool) -> Rect {
+        let gap = metrics.gap
+        if metrics.isPortrait {
+            let belowNow = content.sliceTop(content.height * 0.19).1
+            let tileShare = showsCurve ? 0.3 : 0.45
+            return belowNow.sliceTop(belowNow.height * tileShare).0.sliceTop(gap).1
+        }
+        let top = content.sliceTop(content.height * 0.42).0
+        return top.sliceLeft(top.width * (metrics.isCompact ? 0.46 : 0.34)).1.sliceLeft(gap * 2)
+            .1
     }
 
     /// The weather now: the icon and the temperature large, the condition below, then

@@ -18,6 +18,8 @@ struct DashboardTile {
     var shortLabel: String? = nil
     /// What it shows.
     var value: Value
+    /// Whether it is the air-quality index's tile, which owes CAMS its credit.
+    var isAirQuality = false
 }
 
 extension PageContext {
@@ -49,7 +51,8 @@ extension PageContext {
                 DashboardTile(
                     label: scale.title(in: language), shortLabel: scale.abbreviation(in: language),
                     value: .band(
-                        number: index.text, word: band.name(in: language), color: band.color)))
+                        number: index.text, word: band.name(in: language), color: band.color),
+                    isAirQuality: true))
         }
         if let uv = sky.uvIndex {
             let band = uv.band
@@ -80,16 +83,29 @@ extension PageContext {
     /// the rest left out.
     func drawTiles(_ tiles: [DashboardTile], in area: Rect) {
         let gap = metrics.gap / 2
-        let minimumWidth = metrics.font(.body) * 9
-        let minimumHeight = metrics.font(.body) / Canvas.heightFactor * 1.2
-        let columns = area.width >= 2 * minimumWidth + gap * 2 ? 2 : 1
-        let maximumRows = max(1, Int((area.height + gap) / (minimumHeight + gap)))
-        let rows = min(maximumRows, (tiles.count + columns - 1) / columns)
+        let (columns, rows) = tileGrid(tiles.count, in: area)
         let shown = Array(tiles.prefix(rows * columns))
         guard !shown.isEmpty else { return }
         // Column by column: the most important tiles down the left.
         let cells = area.columns(columns, gap: gap * 2).flatMap { $0.rows(rows, gap: gap) }
         for (tile, cell) in zip(shown, cells) { drawTile(tile, in: cell) }
+    }
+
+    /// How many of `count` tiles `drawTiles` shows in `area`: the first ones.
+    func shownTileCount(_ count: Int, in area: Rect) -> Int {
+        let (columns, rows) = tileGrid(count, in: area)
+        return min(count, columns * rows)
+    }
+
+    /// The columns (one or two) and rows `count` tiles take in `area`: as many rows as are
+    /// tall enough to read.
+    private func tileGrid(_ count: Int, in area: Rect) -> (columns: Int, rows: Int) {
+        let gap = metrics.gap / 2
+        let minimumWidth = metrics.font(.body) * 9
+        let minimumHeight = metrics.font(.body) / Canvas.heightFactor * 1.2
+        let columns = area.width >= 2 * minimumWidth + gap * 2 ? 2 : 1
+        let maximumRows = max(1, Int((area.height + gap) / (minimumHeight + gap)))
+        return (columns, min(maximumRows, (count + columns - 1) / columns))
     }
 
     /// A tile: the label on the left, the value on the right. When both do not fit at
@@ -181,20 +197,26 @@ extension PageContext {
     }
 
     /// A number on its band's colour, black or white as reads best on it; on e-paper,
-    /// whose few inks would dither the colour under the number, a box of ink instead.
-    func drawBandChip(_ number: String, color: Color, in chip: Rect, size: Double) {
+    /// whose few inks would dither the colour under the number, a box of ink instead. The
+    /// tiles' and the sky page's chips are small; the air page's large one (`large`) has
+    /// rounder corners, a heavier box and more room beside the number.
+    func drawBandChip(
+        _ number: String, color: Color, in chip: Rect, size: Double, large: Bool = false
+    ) {
+        let radius = metrics.length(large ? 10 : 6)
+        let outline: Double = large ? 3 : 2
         let numberColor: Color
         if model.theme == .paper {
             canvas.newPath()
-            canvas.roundedRectangle(chip.inset(metrics.stroke(1)), radius: metrics.length(6))
-            canvas.stroke(palette.primary, width: metrics.stroke(2))
+            canvas.roundedRectangle(chip.inset(metrics.stroke(outline / 2)), radius: radius)
+            canvas.stroke(palette.primary, width: metrics.stroke(outline))
             numberColor = palette.primary
         } else {
-            canvas.fill(chip, color, radius: metrics.length(6))
+            canvas.fill(chip, color, radius: radius)
             numberColor = color.luminance > 0.5 ? .black : .white
         }
         canvas.drawText(
-            number, in: chip.insetBy(dx: metrics.gap / 2, dy: 0), style: .bold, size: size,
-            color: numberColor, alignment: .center)
+            number, in: chip.insetBy(dx: metrics.gap / (large ? 1 : 2), dy: 0), style: .bold,
+            size: size, color: numberColor, alignment: .center)
     }
 }

@@ -16,30 +16,54 @@ extension PageContext {
     func drawFrame(
         title: String, subtitle: String?, clock: String?, updated: Date?, credit: String? = nil
     ) -> Rect {
-        let margin = metrics.margin
-        var area = canvas.bounds.inset(margin)
-        let headerHeight = metrics.font(.title) / Canvas.heightFactor
-        let (header, belowHeader) = area.sliceTop(headerHeight)
-        area = belowHeader
-        drawHeader(header, title: title, subtitle: subtitle, clock: clock)
-        if let warning = model.warning {
-            let (band, rest) = area.sliceTop(metrics.font(.small) / Canvas.heightFactor * 1.5)
-            area = rest
+        let layout = frameLayout(updated: updated, credit: credit)
+        drawHeader(layout.header, title: title, subtitle: subtitle, clock: clock)
+        if let warning = model.warning, let band = layout.warningBand {
             drawWarningBand(band, warning)
         }
+        if let footer = layout.footer {
+            drawFooter(footer, plan: layout.plan, updated: updated)
+        }
+        return layout.content
+    }
 
+    /// The rectangle `drawFrame` leaves for the content with this footer, without drawing:
+    /// a page whose credit depends on what fits (the dashboard's air-quality tile) asks first.
+    func frameContent(updated: Date?, credit: String?) -> Rect {
+        frameLayout(updated: updated, credit: credit).content
+    }
+
+    /// Where the frame's parts go: the header, the warning band when there is a warning,
+    /// the footer and its rows, and the content between.
+    private func frameLayout(updated: Date?, credit: String?) -> (
+        header: Rect, warningBand: Rect?, footer: Rect?, plan: [FooterRow], content: Rect
+    ) {
+        var area = canvas.bounds.inset(metrics.margin)
+        let (header, belowHeader) = area.sliceTop(metrics.font(.title) / Canvas.heightFactor)
+        area = belowHeader
+        var warningBand: Rect?
+        if model.warning != nil {
+            let (band, rest) = area.sliceTop(metrics.font(.small) / Canvas.heightFactor * 1.5)
+            area = rest
+            warningBand = band
+        }
         let lineHeight = metrics.font(.small) / Canvas.heightFactor * 1.1
         let plan = footerPlan(
             width: area.width, lineHeight: lineHeight, updated: updated, credit: credit)
+        var footer: Rect?
         if !plan.isEmpty {
-            let (footer, rest) = area.sliceBottom(lineHeight * Double(plan.count))
+            let (band, rest) = area.sliceBottom(lineHeight * Double(plan.count))
             area = rest
-            drawFooter(footer, plan: plan, updated: updated)
+            footer = band
         }
         let gap = metrics.gap
-        return Rect(
+        let content = Rect(
             x: area.x, y: area.y + gap, width: area.width, height: max(0, area.height - 2 * gap))
+        return (header, warningBand, footer, plan, content)
     }
+
+    /// Between two credits on one footer row: "Data from MET Norway · Air: Copernicus CAMS".
+    static let creditSeparator = " · "
 
     /// More notices than this are summed up as "+N more".
     static let maximumNotices = 3
@@ -65,17 +89,24 @@ extension PageContext {
     private func footerPlan(width: Double, lineHeight: Double, updated: Date?, credit: String?)
         -> [FooterRow]
     {
-        let creditRows = credit == nil ? 0 : 1
-        let notices = model.notices.prefix(
-            min(Self.maximumNotices, maximumFooterRows - creditRows))
-        var shown = Array(notices)
-        let hidden = model.notices.count - shown.count
-        if hidden > 0, !shown.isEmpty { shown.removeLast() }
-        var spare = maximumFooterRows - shown.count - (hidden > 0 ? 1 : 0) - creditRows
         let size = min(metrics.font(.small), Canvas.heightFactor * lineHeight)
         let textWidth = width - (size * 0.6 + metrics.gap)
         // The last row shares its line with "updated 14:05" on the right.
         let lastWidth = textWidth - (updated.map { updatedWidth($0, rowWidth: width) } ?? 0)
+        // Two credits too long for the last row together take a row each ("Data from MET
+        // Norway" above "Air: Copernicus CAMS" on a 320×240), the last beside "updated".
+        var credits = credit.map { [$0] } ?? []
+        if let credit, canvas.measure(credit, style: .regular, size: size).advance > lastWidth {
+            let parts = credit.split(separator: Self.creditSeparator).map(String.init)
+            if parts.count > 1 { credits = parts }
+        }
+        let creditRows = credits.count
+        let notices = model.notices.prefix(
+            max(0, min(Self.maximumNotices, maximumFooterRows - creditRows)))
+        var shown = Array(notices)
+        let hidden = model.notices.count - shown.count
+        if hidden > 0, !shown.isEmpty { shown.removeLast() }
+        var spare = maximumFooterRows - shown.count - (hidden > 0 ? 1 : 0) - creditRows
         var rows: [FooterRow] = []
         for (index, notice) in shown.enumerated() {
             var text = noticeText(notice)
@@ -103,9 +134,10 @@ extension PageContext {
                         "+{count} more", ["count": "\(model.notices.count - shown.count)"]),
                     color: palette.secondary, continued: false))
         }
-        if let credit {
-            rows.append(
-                FooterRow(text: credit, color: palette.secondary, continued: true, isCredit: true))
+        if !credits.isEmpty {
+            rows += credits.map {
+                FooterRow(text: $0, color: palette.secondary, continued: true, isCredit: true)
+            }
         } else if rows.isEmpty, updated != nil {
             rows.append(FooterRow(text: "", color: palette.secondary, continued: false))
         }

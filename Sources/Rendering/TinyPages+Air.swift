@@ -28,7 +28,11 @@ extension PageContext {
             ]
         }
         if let pollen = air.pollenText(count: 2) { details.append(air.pollenLabel + " " + pollen) }
-        let credit = tinyCredit(weather).map { [$0] } ?? []
+        // The forecast's credit and CAMS's for the air ("met.no · CAMS").
+        let credits =
+            [tinyCredit(weather)].compactMap(\.self)
+            + (air.showsValues ? [AirQualityCredit.shortCredit] : [])
+        let credit = credits.isEmpty ? [] : [credits.joined(separator: " · ")]
         let lines: [String]
         if isShortTiny {
             lines = step == 0 || details.isEmpty ? [headline] : Array(details.prefix(2))

@@ -183,8 +183,9 @@ func demoScreens(_ page: PageKind, _ size: CharacterGridSize, cityIndex: Int = 0
     }
 }
 
-/// The air page on an LCD: the index with its scale and word, the pollutants, and the
-/// pollen only where Open-Meteo counts it (Rome, in Europe; not New York or São Paulo).
+/// The air page on an LCD: the index with its scale and word, the pollutants, the pollen
+/// only where Open-Meteo counts it (Rome, in Europe; not New York or São Paulo), and CAMS's
+/// credit on a line of its own.
 @Suite struct CharacterAirPageTests {
     @Test func theIndexThePollutantsAndThePollenALineEach() {
         let blank20 = String(repeating: " ", count: 20)
@@ -194,20 +195,22 @@ func demoScreens(_ page: PageKind, _ size: CharacterGridSize, cityIndex: Int = 0
                     "Rome           15:05", "EU AQI 40 Fair      ", "PM2.5 20 PM10 32    ",
                     "O3 50 NO2 24        ",
                 ],
-                ["Rome           15:05", "Pollen Alder 3      ", blank20, blank20],
+                ["Rome           15:05", "Pollen Alder 3      ", "Air: Copernicus CAMS", blank20],
             ])
         #expect(
             demoScreens(.air, .size20x4, cityIndex: 1) == [
                 [
                     "New York       09:05", "US AQI 45 Good      ", "PM2.5 15 PM10 24    ",
                     "O3 60 NO2 18        ",
-                ]
+                ],
+                ["New York       09:05", "Air: Copernicus CAMS", blank20, blank20],
             ])
         // 16 columns: the scale goes before the word does.
         #expect(
             demoScreens(.air, .size16x2, cityIndex: 4) == [
                 ["Sao Paulo  11:05", "AQI 49 Moderate "],
                 ["PM2.5 25 PM10 39", "O3 41 NO2 29    "],
+                ["Copernicus CAMS ", "                "],
             ])
     }
 
