@@ -34,8 +34,18 @@ import Testing
         let set = await daemon.run(["config", "set", "language", "it"])
         #expect(set.exitCode == 0, "\(set.standardError)")
         let before = try #require(await daemon.status()).display.frame
-        _ = await daemon.waitFor("a frame after the change") { $0.display.frame > before }
-        let italian = try await screen(of: daemon, named: "after")
+        // The first frame after the change that shows the same page and favourite, taken
+        // while no other frame comes (a status on each side of the screenshot agrees).
+        var italian = english
+        for _ in 0..<20 {
+            let shown = await daemon.waitFor("a frame of the city page after the change") {
+                $0.display.frame > before && $0.showing.page == "city"
+                    && $0.showing.cityNumber == city
+            }
+            guard let shown else { break }
+            italian = try await screen(of: daemon, named: "after")
+            if await daemon.status()?.display.frame == shown.display.frame { break }
+        }
         let italianPage = try await render(daemon, city: city, named: "it")
 
         #expect(englishPage != italianPage, "render draws the city page in Italian")
