@@ -43,9 +43,9 @@ import Testing
     /// close-on-exec, as it accepts connections) are open in the test process.
     @Test func aChildInheritsOnlyItsStandardStreams() async throws {
         let server = try await LoopbackHTTPServer.start { _ in CannedResponse(status: 204) }
-        let child = ExternalProgram.spawn("/bin/sleep", ["30"])
+        let child = ExternalProgram.spawn("/bin/sleep", ["120"])
         var names: [String] = []
-        for _ in 0..<100 {
+        for _ in 0..<1500 {  // up to 30 s: under load the child may take seconds to exec
             names = TemporaryDirectory.names(in: "/proc/\(child.pid)/fd")
             if names == ["0", "1", "2"] { break }
             try await Task.sleep(for: .milliseconds(20))
